@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@filmlist/shared/messages';
+import { createTestApp, type TestApp } from './test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('the HTTP surface', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('serves the web app at / and for unknown page paths', async () => {
+    for (const url of ['/', '/some/page/that/the/app/routes']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('The Film List');
+    }
+  });
+
+  it('answers an unknown /api path with 404 JSON', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/nothing-here'],
+      ['POST', '/api/films/nothing'],
+      ['GET', '/api'],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: messages.apiNotFound, code: 'not_found' });
+    }
+  });
+
+  it('answers malformed JSON with 400 and an oversized body with 413', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "a", "password": ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toMatchObject({ error: messages.malformedJson, code: 'malformed_json' });
+
+    const huge = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'a', password: 'x'.repeat(100_000) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ error: messages.bodyTooLarge, code: 'body_too_large' });
+  });
+
+  it('answers a body of another media type with 415', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<login/>',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
+  it('sets the security headers on pages and on API answers', async () => {
+    for (const url of ['/', '/api/films/allfilms', '/api/nothing']) {
+      const res = await t.app.inject(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(csp).toContain("base-uri 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
+
+  it('serves OpenAPI documentation generated from the schemas', async () => {
+    const spec = await t.app.inject('/api/docs/json');
+    expect(spec.statusCode).toBe(200);
+    const doc = spec.json<{ paths: Record<string, unknown> }>();
+    for (const route of [
+      '/api/films/allfilms',
+      '/api/users/login',
+      '/api/auth/refresh',
+      '/api/users/profile/{user_id}',
+    ]) {
+      expect(Object.keys(doc.paths)).toContain(route);
+    }
+    const ui = await t.app.inject('/api/docs');
+    expect([200, 302]).toContain(ui.statusCode);
+  });
+});
+
+describe('HTTPS deployments', () => {
+  it('add HSTS when PUBLIC_URL is https', async () => {
+    const secure = await createTestApp({ env: { PUBLIC_URL: 'https://films.example' } });
+    try {
+      const res = await secure.app.inject('/');
+      expect(res.headers['strict-transport-security']).toMatch(/max-age=31536000/);
+    } finally {
+      await secure.close();
+    }
+  });
+});

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AccessTokens, resolveJwtSecret } from './auth/access-tokens.js';
+import { sessionsRepository } from './auth/sessions-repository.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/connection.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { FilmListCache } from './modules/films/film-list-cache.js';
+import { presentFilm } from './modules/films/presenter.js';
+import { filmsRepository } from './modules/films/repository.js';
+import { filmRoutes } from './modules/films/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { meRoutes } from './modules/me/routes.js';
+import { mentionRoutes } from './modules/mentions/routes.js';
+import { ratingRoutes } from './modules/ratings/routes.js';
+import { submissionRoutes } from './modules/submissions/routes.js';
+import { userRoutes } from './modules/users/routes.js';
+import { watchRoutes } from './modules/watch/routes.js';
+import { docsPlugin } from './plugins/docs.js';
+import { errorsPlugin } from './plugins/errors.js';
+import { securityPlugin } from './plugins/security.js';
+import { webPlugin } from './plugins/web.js';
+import './types.js';
+
+export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  clock?: Clock;
+  rateLimitStore?: RateLimitStore;
+  logger?: FastifyServerOptions['logger'];
+  /** called after a commit that queued mail */
+  notifyOutbox?: () => void;
+  webRoot?: string;
+}
+
+/** A number of hops means: trust that many proxies in front of this process. */
+function trustProxyOption(value: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
+  if (typeof value !== 'number') return value;
+  return (_address, hop) => hop < value;
+}
+
+/** 64 KiB is far above any real request of this API; larger bodies get 413. */
+const BODY_LIMIT = 64 * 1024;
+
+/**
+ * The whole HTTP surface, in a visible order: infrastructure, then the
+ * application's shared services, then routes, then the web app.
+ */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const serverOptions: FastifyServerOptions = {
+    logger: options.logger ?? false,
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 2000 },
+  };
+  const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // 1. Infrastructure.
+  const clock = options.clock ?? systemClock;
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('clock', clock);
+  app.decorate('rateLimitStore', options.rateLimitStore ?? new MemoryRateLimitStore());
+  app.decorateRequest('actor', null);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+
+  // 2. Application services.
+  app.decorate('accessTokens', new AccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir)));
+  app.decorate('sessions', sessionsRepository(database.db));
+  const films = filmsRepository(database.db);
+  app.decorate('filmListCache', new FilmListCache(async () => (await films.listAll()).map(presentFilm)));
+  app.decorate('notifyOutbox', options.notifyOutbox ?? (() => undefined));
+
+  // 3. Routes.
+  await app.register(healthRoutes);
+  await app.register(
+    async (api) => {
+      await api.register(filmRoutes, { prefix: '/films' });
+      await api.register(submissionRoutes, { prefix: '/films' });
+      await api.register(mentionRoutes, { prefix: '/mentions' });
+      await api.register(ratingRoutes, { prefix: '/ratings' });
+      await api.register(watchRoutes, { prefix: '/watch' });
+      await api.register(userRoutes, { prefix: '/users' });
+      await api.register(authRoutes, { prefix: '/auth' });
+      await api.register(meRoutes, { prefix: '/me' });
+    },
+    { prefix: '/api' },
+  );
+
+  // 4. The web app and the not-found answers.
+  await app.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
+
+  app.addHook('onClose', async () => {
+    await app.rateLimitStore.close();
+  });
+  return app;
+}
+
+export const repoRoot = path.resolve(fileURLToPath(new URL('../../..', import.meta.url)));

@@ -1,0 +1,163 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** The only module that reads process.env (PRODUCT.md §2). */
+
+export class ConfigError extends Error {}
+
+const flag = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      if (/^(true|1|yes|on)$/i.test(v)) return true;
+      if (/^(false|0|no|off)$/i.test(v)) return false;
+      ctx.addIssue({ code: 'custom', message: `${name} must be true or false (got "${v}")` });
+      return z.NEVER;
+    });
+
+const url = (name: string, protocols: string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      try {
+        const parsed = new URL(v);
+        if (protocols.includes(parsed.protocol)) return v;
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: `${name} must be a ${protocols.join(' or ')} URL (got "${redact(v)}")` });
+      return z.NEVER;
+    });
+
+/** Passwords in URLs never reach a log line. */
+function redact(value: string): string {
+  return value.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+}
+
+const envSchema = z.object({
+  PORT: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return 3000;
+      const n = Number(v);
+      if (/^\d+$/.test(v) && n >= 0 && n <= 65535) return n;
+      ctx.addIssue({ code: 'custom', message: `PORT must be an integer from 0 to 65535 (got "${v}")` });
+      return z.NEVER;
+    }),
+  HOST: z.string().optional(),
+  DATA_DIR: z.string().optional(),
+  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+  PUBLIC_URL: url('PUBLIC_URL', ['http:', 'https:']),
+  SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().optional(),
+  JWT_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => v === undefined || v === '' || v.length >= 32, 'JWT_SECRET must be at least 32 characters long'),
+  REVIEWERS: z.string().optional(),
+  SEED_DEMO: flag('SEED_DEMO'),
+  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+  TRUST_PROXY: z.string().optional(),
+  CORS_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+      error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+    })
+    .optional(),
+  NEWSLETTER_URL: url('NEWSLETTER_URL', ['http:', 'https:']),
+  BOOKS_URL: url('BOOKS_URL', ['http:', 'https:']),
+  MUSIC_URL: url('MUSIC_URL', ['http:', 'https:']),
+  COFFEE_URL: url('COFFEE_URL', ['http:', 'https:']),
+  SHOP_URL: url('SHOP_URL', ['http:', 'https:']),
+  CONTACT_EMAIL: z.string().optional(),
+});
+
+export interface ExternalLinks {
+  newsletter: string;
+  books: string;
+  music: string;
+  coffee: string;
+  shop: string;
+  contactEmail: string;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Unset means: generate once and keep in DATA_DIR. */
+  jwtSecret: string | undefined;
+  /** Lower-cased usernames holding the reviewer role. */
+  reviewers: ReadonlySet<string>;
+  seedDemo: boolean;
+  redisUrl: string | undefined;
+  trustProxy: boolean | number | string;
+  corsOrigins: string[];
+  logLevel: string;
+  links: ExternalLinks;
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === '' || /^(false|0|no|off)$/i.test(value)) return false;
+  if (/^(true|yes|on)$/i.test(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = issue?.path.join('.') ?? 'environment';
+    const message = issue?.message ?? 'is invalid';
+    throw new ConfigError(message.startsWith(variable) ? message : `${variable}: ${message}`);
+  }
+  const e = parsed.data;
+  const port = e.PORT;
+  const contactEmail = e.CONTACT_EMAIL || 'hello@thefilmlist.example';
+  if (!/^[^\s@]+@[^\s@]+$/.test(contactEmail)) {
+    throw new ConfigError(`CONTACT_EMAIL must be an email address (got "${contactEmail}")`);
+  }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    port,
+    host: e.HOST || '127.0.0.1',
+    dataDir: path.resolve(e.DATA_DIR || './data'),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM || `The Film List <no-reply@${new URL(publicUrl).hostname}>`,
+    jwtSecret: e.JWT_SECRET || undefined,
+    reviewers: new Set(
+      (e.REVIEWERS ?? '')
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    seedDemo: e.SEED_DEMO ?? true,
+    redisUrl: e.REDIS_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    corsOrigins: (e.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+    logLevel: e.LOG_LEVEL ?? 'info',
+    links: {
+      newsletter: e.NEWSLETTER_URL ?? 'https://newsletter.thefilmlist.example',
+      books: e.BOOKS_URL ?? 'https://books.thefilmlist.example',
+      music: e.MUSIC_URL ?? 'https://music.thefilmlist.example',
+      coffee: e.COFFEE_URL ?? 'https://coffee.thefilmlist.example',
+      shop: e.SHOP_URL ?? 'https://shop.thefilmlist.example',
+      contactEmail,
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/** PostgreSQL error codes the app reacts to. */
+export const PG_UNIQUE_VIOLATION = '23505';
+export const PG_FOREIGN_KEY_VIOLATION = '23503';
+export const PG_CHECK_VIOLATION = '23514';
+
+function codeOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('code' in error && typeof error.code === 'string') return error.code;
+  // drizzle wraps driver errors; the original is the cause.
+  if ('cause' in error) return codeOf(error.cause);
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  return codeOf(error) === PG_UNIQUE_VIOLATION;
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return codeOf(error) === PG_FOREIGN_KEY_VIOLATION;
+}
+
+/**
+ * The database is away or refusing connections: connection errors from the
+ * driver, and PostgreSQL's admin-shutdown and cannot-connect classes.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = codeOf(error);
+  if (code === undefined) {
+    const message = error instanceof Error ? error.message : '';
+    return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message);
+  }
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
+    code.startsWith('08') ||
+    code === '57P01' ||
+    code === '57P02' ||
+    code === '57P03'
+  );
+}

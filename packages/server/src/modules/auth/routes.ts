@@ -1,0 +1,86 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, messageBody } from '@filmlist/shared/api/common';
+import { logoutRequest, refreshAnswer, refreshRequest } from '@filmlist/shared/api/auth';
+import { messages } from '@filmlist/shared/messages';
+import { hashToken } from '../../lib/secure-token.js';
+import { HttpError } from '../../lib/http-errors.js';
+import { optionalMember, requireMember } from '../../plugins/authenticate.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
+import { presentUser } from '../users/presenter.js';
+import { usersRepository } from '../users/repository.js';
+
+const bearer = [{ bearer: [] }];
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = usersRepository(app.db);
+
+  app.post(
+    '/store',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Kept for spec compatibility: login already stores the refresh token',
+        security: bearer,
+        response: { 200: messageBody },
+      },
+      preHandler: requireMember,
+    },
+    () => ({ message: 'Refresh token stored.' }),
+  );
+
+  app.post(
+    '/refresh',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Exchange a refresh token for new tokens; a reused token revokes its whole session',
+        body: refreshRequest,
+        response: { 200: refreshAnswer, 401: errorBody },
+      },
+      preHandler: rateLimit('refresh', (r) => {
+        const body = refreshRequest.safeParse(r.body);
+        return body.success ? hashToken(body.data.refresh).slice(0, 24) : undefined;
+      }),
+    },
+    async (request) => {
+      const now = app.clock.now();
+      const result = await app.sessions.rotate(request.body.refresh, now);
+      if (!result.ok) {
+        throw new HttpError(401, result.reason === 'reused' ? 'refresh_reused' : 'invalid_refresh', messages.sessionExpired);
+      }
+      const user = await users.findById(result.userId);
+      if (!user?.verified) throw new HttpError(401, 'invalid_refresh', messages.sessionExpired);
+      const access = await app.accessTokens.sign({ userId: user.userId, sessionId: result.sessionId }, now);
+      return {
+        newAccessToken: access.token,
+        newRefreshToken: result.refreshToken,
+        newAccessTokenExpiration: access.expiresAt,
+        user: presentUser(user, { owner: true, isReviewer: app.config.reviewers.has(user.username.toLowerCase()) }),
+      };
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "End this session: its refresh token and access tokens stop working",
+        security: bearer,
+        body: logoutRequest,
+        response: { 200: messageBody },
+      },
+      preHandler: optionalMember,
+    },
+    async (request) => {
+      const now = app.clock.now();
+      if (request.actor) await app.sessions.revoke(request.actor.sessionId, 'logout', now);
+      const refresh = request.body?.refresh;
+      if (refresh) {
+        const session = await app.sessions.sessionOfToken(refresh);
+        if (session) await app.sessions.revoke(session.sessionId, 'logout', now);
+      }
+      return { message: messages.loggedOut };
+    },
+  );
+};

@@ -1,0 +1,71 @@
+import type { FastifyTypeProviderDefault } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  checkFilmAnswer,
+  checkFilmQuery,
+  filmBody,
+  filmDetailsQuery,
+  filmList,
+} from '@filmlist/shared/api/films';
+import { errorBody } from '@filmlist/shared/api/common';
+import { messages } from '@filmlist/shared/messages';
+import { z } from 'zod';
+import { notFound } from '../../lib/http-errors.js';
+import { presentFilm } from './presenter.js';
+import { filmsRepository } from './repository.js';
+
+/** Public film reads: the ranked list, the duplicate check and film details. */
+export const filmRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = filmsRepository(app.db);
+
+  // Served from the cache's serialized bytes, so this route is typed as plain Fastify.
+  app.withTypeProvider<FastifyTypeProviderDefault>().get(
+    '/allfilms',
+    {
+      schema: {
+        tags: ['films'],
+        summary: 'Every film, ranked by the server (highest score first; ties by title, then id)',
+        response: { 200: filmList, 304: z.null().describe('Not modified: the If-None-Match ETag is current') },
+      },
+    },
+    async (request, reply) => {
+      const list = await app.filmListCache.get();
+      void reply.header('etag', list.etag).header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(list.json);
+    },
+  );
+
+  app.get(
+    '/checkfilm',
+    { schema: { tags: ['films'], querystring: checkFilmQuery, response: { 200: checkFilmAnswer } } },
+    async (request) => {
+      const { title, release_year } = request.query;
+      const year = release_year.trim();
+      if (!/^\d{1,4}$/.test(year) || !title.trim()) return { exists: false };
+      return { exists: (await repo.findByTitleAndYear(title, Number(year))) !== null };
+    },
+  );
+
+  app.get(
+    '/filmdetails',
+    {
+      schema: {
+        tags: ['films'],
+        summary: "One film, by the spec's title and year or by its slug",
+        querystring: filmDetailsQuery,
+        response: { 200: filmBody, 404: errorBody },
+      },
+    },
+    async (request) => {
+      const { title, year, slug } = request.query;
+      let row = null;
+      if (slug !== undefined) row = await repo.findBySlug(slug);
+      else if (title !== undefined && year !== undefined && /^\d{1,4}$/.test(year.trim())) {
+        row = await repo.findByTitleAndYear(title, Number(year.trim()));
+      }
+      if (!row) throw notFound(messages.filmNotFound, 'film_not_found');
+      return { film: presentFilm(row) };
+    },
+  );
+};

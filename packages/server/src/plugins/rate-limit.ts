@@ -1,0 +1,57 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { messages } from '@filmlist/shared/messages';
+import { HttpError } from '../lib/http-errors.js';
+
+export interface LimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+const MINUTE = 60_000;
+
+/** Explicit tiers (PRODUCT.md §8): strict on authentication, per user on writes. */
+export const RATE_LIMITS = {
+  login: { ip: { limit: 30, windowMs: 5 * MINUTE }, account: { limit: 10, windowMs: 15 * MINUTE } },
+  register: { ip: { limit: 20, windowMs: 60 * MINUTE }, account: { limit: 5, windowMs: 60 * MINUTE } },
+  check: { ip: { limit: 60, windowMs: MINUTE }, account: { limit: 30, windowMs: MINUTE } },
+  verification: { ip: { limit: 20, windowMs: 15 * MINUTE }, account: { limit: 5, windowMs: 15 * MINUTE } },
+  refresh: { ip: { limit: 60, windowMs: MINUTE }, account: { limit: 10, windowMs: MINUTE } },
+  /** Profile changes: guards the current-password check against guessing. */
+  profile: { account: { limit: 20, windowMs: 15 * MINUTE } },
+  /** Votes and submissions, per member. */
+  write: { account: { limit: 300, windowMs: MINUTE } },
+  /** Watch clicks, per address. */
+  watch: { ip: { limit: 120, windowMs: MINUTE } },
+} satisfies Record<string, { ip?: LimitRule; account?: LimitRule }>;
+
+export type LimitName = keyof typeof RATE_LIMITS;
+
+async function consume(request: FastifyRequest, key: string, rule: LimitRule): Promise<void> {
+  const { rateLimitStore, clock } = request.server;
+  const { count, resetInMs } = await rateLimitStore.hit(key, rule.windowMs, clock.now().getTime());
+  if (count > rule.limit) {
+    const retryAfter = String(Math.max(1, Math.ceil(resetInMs / 1000)));
+    throw new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'retry-after': retryAfter });
+  }
+}
+
+/**
+ * A pre-handler that counts the request against its tier, per address
+ * (request.ip honours X-Forwarded-For only when TRUST_PROXY is set) and per
+ * account where the tier has one. `account` names the account acted upon:
+ * the signed-in member by default.
+ */
+export function rateLimit(
+  name: LimitName,
+  account: (request: FastifyRequest) => string | undefined = (request) =>
+    request.actor ? `user:${request.actor.userId}` : undefined,
+): preHandlerAsyncHookHandler {
+  const tier: { ip?: LimitRule; account?: LimitRule } = RATE_LIMITS[name];
+  return async (request) => {
+    if (tier.ip) await consume(request, `${name}:ip:${request.ip}`, tier.ip);
+    if (tier.account) {
+      const who = account(request);
+      if (who !== undefined) await consume(request, `${name}:acct:${who.toLowerCase()}`, tier.account);
+    }
+  };
+}

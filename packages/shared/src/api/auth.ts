@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { publicUser } from './users.js';
+
+export const refreshRequest = z.object({ refresh: z.string().min(1).max(200) });
+export const refreshAnswer = z.object({
+  newAccessToken: z.string(),
+  newRefreshToken: z.string(),
+  newAccessTokenExpiration: z.number().int(),
+  user: publicUser,
+});
+export const logoutRequest = z.object({ refresh: z.string().max(200).optional() }).optional();

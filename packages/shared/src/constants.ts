@@ -1,0 +1,36 @@
+/** Business constants of SPEC.md §9 and PRODUCT.md, defined once. */
+export const SITE_NAME = 'The Film List';
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 10;
+/** A rating at or above this opens the share prompt. */
+export const SHARE_PROMPT_RATING = 7;
+
+export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const VERIFICATION_TTL_MS = 72 * 60 * 60 * 1000;
+/** The client checks token expiry this often (SPEC §9). */
+export const TOKEN_CHECK_INTERVAL_MS = 1_800_000;
+export const COPY_CONFIRMATION_MS = 3000;
+export const LOGOUT_REDIRECT_MS = 1000;
+export const REFRESHING_PAGE_MAX_MS = 1000;
+export const TRAILER_POPUP = { width: 600, height: 400 } as const;
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+export const USERNAME_MAX = 30;
+export const EMAIL_MAX = 254;
+export const TITLE_MAX = 200;
+export const DESCRIPTION_MAX = 1000;
+export const WATCH_LINK_MAX = 2000;
+export const REJECT_REASON_MAX = 1000;
+export const YEAR_MIN = 1870;
+/** Films may be listed up to a year ahead of their release. */
+export function yearMax(now: Date = new Date()): number {
+  return now.getUTCFullYear() + 1;
+}
+
+export const MAX_PENDING_SUBMISSIONS = 20;
+
+export const FILTERS = ['all', 'notRated', 'notMentioned', 'notHeardBefore'] as const;
+export type Filter = (typeof FILTERS)[number];
