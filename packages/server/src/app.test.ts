@@ -57,6 +57,18 @@ describe('the HTTP surface', () => {
     expect(huge.json()).toMatchObject({ error: messages.bodyTooLarge, code: 'body_too_large' });
   });
 
+  it('answers text the database cannot store (a NUL byte) with 400, not 500', async () => {
+    for (const payload of [{ username: 'a\u0000b', password: 'whatever it is' }]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'invalid_request' });
+    }
+    const profile = await t.app.inject('/api/users/profile/a%00b');
+    expect(profile.statusCode).toBe(400);
+    const badEncoding = await t.app.inject('/api/users/profile/%E0%A4%A');
+    expect(badEncoding.statusCode).toBe(400);
+  });
+
   it('answers a body of another media type with 415', async () => {
     const res = await t.app.inject({
       method: 'POST',
@@ -77,6 +89,7 @@ describe('the HTTP surface', () => {
       expect(csp).toContain("base-uri 'none'");
       expect(csp).toContain("frame-ancestors 'none'");
       expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security']).toBeUndefined();
     }

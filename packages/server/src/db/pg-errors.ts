@@ -15,6 +15,14 @@ export function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === PG_UNIQUE_VIOLATION;
 }
 
+/**
+ * Class 22, data exceptions: input the database cannot store, such as a NUL
+ * byte in text or a number out of range. Bad input, not a server fault.
+ */
+export function isDataException(error: unknown): boolean {
+  return codeOf(error)?.startsWith('22') === true;
+}
+
 export function isForeignKeyViolation(error: unknown): boolean {
   return codeOf(error) === PG_FOREIGN_KEY_VIOLATION;
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@filmlist/shared/messages';
 import type { ErrorBody } from '@filmlist/shared/api/common';
-import { isDatabaseUnavailable, isUniqueViolation } from '../db/pg-errors.js';
+import { isDataException, isDatabaseUnavailable, isUniqueViolation } from '../db/pg-errors.js';
 import { HttpError } from '../lib/http-errors.js';
 
 /**
@@ -54,6 +54,7 @@ function toAnswer(error: FastifyError): { status: number; body: ErrorBody; heade
       headers: { 'retry-after': '2' },
     };
   }
+  if (isDataException(error)) return { status: 400, body: { error: messages.invalidRequest, code: 'invalid_request' } };
   if (isUniqueViolation(error)) return { status: 409, body: { error: messages.invalidRequest, code: 'conflict' } };
   return { status: 500, body: { error: messages.internalError, code: 'internal' } };
 }

@@ -30,6 +30,7 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
   });
 
   const allowed = new Set(app.config.corsOrigins);

@@ -43,7 +43,7 @@ const watchLink = z
   .nullish();
 
 /** The submitter's id is optional: a reviewer may add a film that nobody submitted. */
-const submitterId = z.union([idInput, z.literal(''), z.null()]).optional();
+const submitterId = z.union([idInput, z.literal(''), z.null()], { error: messages.invalidRequest }).optional();
 
 export const addFilmRequest = withFilmRules(
   z.object({
@@ -59,7 +59,7 @@ export const rejectFilmRequest = z.object({
   title: z.string({ error: messages.fillAllFields }).trim().min(1, messages.fillAllFields),
   release_year: yearText.pipe(z.string().regex(/^\s*\d{1,4}\s*$/, messages.yearNotNumber)),
   userId: idInput,
-  reason: z.string().trim().max(REJECT_REASON_MAX).optional(),
+  reason: z.string({ error: messages.invalidRequest }).trim().max(REJECT_REASON_MAX, messages.rejectReasonTooLong).optional(),
 });
 
 export const checkFilmQuery = z.object({

@@ -19,14 +19,13 @@ export const ratingValue = z
 
 export const ratingRequest = z.object({ user_id: idInput, film_id: idInput, rating: ratingValue });
 
-export const mentionAnswer = z.object({
-  message: z.string(),
-  mention: z.object({ user_id: z.number().int(), film_id: z.number().int(), mentioned: z.boolean() }),
-});
-export const ratingAnswer = z.object({
-  message: z.string(),
-  rating: z.object({ user_id: z.number().int(), film_id: z.number().int(), rating: z.number().int() }),
-});
+export const mention = z.object({ user_id: z.number().int(), film_id: z.number().int(), mentioned: z.boolean() });
+export type Mention = z.infer<typeof mention>;
+export const rating = z.object({ user_id: z.number().int(), film_id: z.number().int(), rating: z.number().int() });
+export type Rating = z.infer<typeof rating>;
+
+export const mentionAnswer = z.object({ message: z.string(), mention });
+export const ratingAnswer = z.object({ message: z.string(), rating });
 
 export const checkMentionedAnswer = z.object({ hasMentioned: z.boolean(), mentioned: z.boolean().nullable() });
 export const checkRatingAnswer = z.object({ rated: z.boolean(), userRating: z.number().int().nullable() });

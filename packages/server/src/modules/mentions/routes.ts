@@ -1,4 +1,135 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, filmIdQuery, userFilmQuery, userQuery } from '@filmlist/shared/api/common';
+import { filmList } from '@filmlist/shared/api/films';
+import { checkMentionedAnswer, countAnswer, mentionAnswer, mentionRequest } from '@filmlist/shared/api/votes';
+import { messages } from '@filmlist/shared/messages';
+import { conflict } from '../../lib/http-errors.js';
+import { assertSelf, requireMember } from '../../plugins/authenticate.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
+import { ratingsRepository } from '../ratings/repository.js';
+import { presentMention } from './presenter.js';
+import { mentionsRepository } from './repository.js';
+import { adjustCounters, findFilm, rankedFilmsExcept, runVote } from './vote-transaction.js';
 
-// Placeholder until this module's routes land.
-export const mentionRoutes: FastifyPluginAsyncZod = async () => {};
+const bearer = [{ bearer: [] }];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** "Have you heard of this film before?": the answer, the checks, the filters and two ranking counts. */
+export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = mentionsRepository(app.db);
+  const ratings = ratingsRepository(app.db);
+
+  app.get(
+    '/not-heard-before-count',
+    {
+      schema: {
+        tags: ['mentions'],
+        summary: 'N: answers "not heard before" for one film',
+        querystring: filmIdQuery,
+        response: { 200: countAnswer, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => ({ count: (await findFilm(app, request.query.film_id)).notHeardCount }),
+  );
+
+  app.get(
+    '/heard-not-rated-count',
+    {
+      schema: {
+        tags: ['mentions'],
+        summary: 'H: answers "heard before" by members who have not rated the film',
+        querystring: filmIdQuery,
+        response: { 200: countAnswer, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => ({ count: (await findFilm(app, request.query.film_id)).heardNotRatedCount }),
+  );
+
+  app.get(
+    '/checkmentioned',
+    {
+      schema: {
+        tags: ['mentions'],
+        summary: "The caller's own answer for one film",
+        security: bearer,
+        querystring: userFilmQuery,
+        response: { 200: checkMentionedAnswer, ...errors },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => {
+      const { user_id, film_id } = request.query;
+      assertSelf(request, user_id);
+      const row = await repo.find(user_id, film_id);
+      if (!row) await findFilm(app, film_id);
+      return { hasMentioned: row !== null, mentioned: row?.mentioned ?? null };
+    },
+  );
+
+  app.get(
+    '/not-mentioned',
+    {
+      schema: {
+        tags: ['mentions'],
+        summary: 'The ranked list without the films the caller has answered',
+        security: bearer,
+        querystring: userQuery,
+        response: { 200: filmList, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => {
+      const actor = assertSelf(request, request.query.user_id);
+      const answered = await repo.listForUser(actor.userId);
+      return rankedFilmsExcept(app, new Set(answered.map((m) => m.filmId)));
+    },
+  );
+
+  app.get(
+    '/not-heard-before',
+    {
+      schema: {
+        tags: ['mentions'],
+        summary: 'The ranked list of the films the caller had not heard of before',
+        security: bearer,
+        querystring: userQuery,
+        response: { 200: filmList, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => {
+      const actor = assertSelf(request, request.query.user_id);
+      const notHeard = new Set((await repo.listForUser(actor.userId)).filter((m) => !m.mentioned).map((m) => m.filmId));
+      const list = await app.filmListCache.get();
+      return { films: list.films.filter((film) => notHeard.has(film.film_id)) };
+    },
+  );
+
+  app.post(
+    '/mentioned',
+    {
+      schema: {
+        tags: ['mentions'],
+        summary: 'Answer once, finally: heard of the film before or not',
+        security: bearer,
+        body: mentionRequest,
+        response: { 201: mentionAnswer, ...errors, 409: errorBody },
+      },
+      preHandler: [requireMember, rateLimit('write')],
+    },
+    async (request, reply) => {
+      const { user_id, film_id, mentioned } = request.body;
+      const actor = assertSelf(request, user_id);
+      const now = app.clock.now();
+      const row = await runVote(app, actor.userId, film_id, async (tx) => {
+        const inserted = await repo.insertFirst(tx, { userId: actor.userId, filmId: film_id, mentioned }, now);
+        if (!inserted) throw conflict(messages.alreadyMentioned, 'already_mentioned');
+        if (!mentioned) await adjustCounters(tx, film_id, { notHeard: 1 });
+        // "Heard before" counts in H only while the member has not rated the film.
+        else if (!(await ratings.find(actor.userId, film_id, tx))) await adjustCounters(tx, film_id, { heardNotRated: 1 });
+        return inserted;
+      });
+      return reply.code(201).send({ message: messages.mentionRecorded, mention: presentMention(row) });
+    },
+  );
+};

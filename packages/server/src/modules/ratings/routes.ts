@@ -1,4 +1,144 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, filmIdQuery, userFilmQuery, userQuery } from '@filmlist/shared/api/common';
+import { filmList } from '@filmlist/shared/api/films';
+import { checkRatingAnswer, countAnswer, ratingAnswer, ratingRequest, sumTotalAnswer } from '@filmlist/shared/api/votes';
+import { messages } from '@filmlist/shared/messages';
+import { conflict, notFound } from '../../lib/http-errors.js';
+import { assertSelf, requireMember } from '../../plugins/authenticate.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
+import { mentionsRepository } from '../mentions/repository.js';
+import { adjustCounters, findFilm, rankedFilmsExcept, runVote } from '../mentions/vote-transaction.js';
+import { presentRating } from './presenter.js';
+import { ratingsRepository } from './repository.js';
 
-// Placeholder until this module's routes land.
-export const ratingRoutes: FastifyPluginAsyncZod = async () => {};
+const bearer = [{ bearer: [] }];
+const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
+
+/** Ratings from 1 to 10: rate once, then edit; the checks, the filter and two ranking counts. */
+export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = ratingsRepository(app.db);
+  const mentions = mentionsRepository(app.db);
+
+  app.get(
+    '/rating-count',
+    {
+      schema: {
+        tags: ['ratings'],
+        summary: 'R: number of ratings of one film',
+        querystring: filmIdQuery,
+        response: { 200: countAnswer, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => ({ count: (await findFilm(app, request.query.film_id)).ratingCount }),
+  );
+
+  app.get(
+    '/sum-total',
+    {
+      schema: {
+        tags: ['ratings'],
+        summary: 'S: sum of the ratings of one film',
+        querystring: filmIdQuery,
+        response: { 200: sumTotalAnswer, 400: errorBody, 404: errorBody },
+      },
+    },
+    async (request) => ({ sum_total: (await findFilm(app, request.query.film_id)).ratingSum }),
+  );
+
+  app.get(
+    '/checkrating',
+    {
+      schema: {
+        tags: ['ratings'],
+        summary: "The caller's own rating of one film",
+        security: bearer,
+        querystring: userFilmQuery,
+        response: { 200: checkRatingAnswer, ...errors },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => {
+      const { user_id, film_id } = request.query;
+      assertSelf(request, user_id);
+      const row = await repo.find(user_id, film_id);
+      if (!row) await findFilm(app, film_id);
+      return { rated: row !== null, userRating: row?.rating ?? null };
+    },
+  );
+
+  app.get(
+    '/not-rated',
+    {
+      schema: {
+        tags: ['ratings'],
+        summary: 'The ranked list without the films the caller has rated',
+        security: bearer,
+        querystring: userQuery,
+        response: { 200: filmList, 400: errorBody, 401: errorBody, 403: errorBody },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => {
+      const actor = assertSelf(request, request.query.user_id);
+      const rated = await repo.listForUser(actor.userId);
+      return rankedFilmsExcept(app, new Set(rated.map((r) => r.filmId)));
+    },
+  );
+
+  app.post(
+    '/rate',
+    {
+      schema: {
+        tags: ['ratings'],
+        summary: 'Rate a film for the first time (409 if already rated: use edit)',
+        security: bearer,
+        body: ratingRequest,
+        response: { 201: ratingAnswer, ...errors, 409: errorBody },
+      },
+      preHandler: [requireMember, rateLimit('write')],
+    },
+    async (request, reply) => {
+      const { user_id, film_id, rating } = request.body;
+      const actor = assertSelf(request, user_id);
+      const now = app.clock.now();
+      const row = await runVote(app, actor.userId, film_id, async (tx) => {
+        const inserted = await repo.insertFirst(tx, { userId: actor.userId, filmId: film_id, rating }, now);
+        if (!inserted) throw conflict(messages.alreadyRated, 'already_rated');
+        // A "heard before" answer leaves H once the member rates the film.
+        const heard = await mentions.heardBefore(tx, actor.userId, film_id);
+        await adjustCounters(tx, film_id, { ratingCount: 1, ratingSum: rating, heardNotRated: heard ? -1 : 0 });
+        return inserted;
+      });
+      return reply.code(201).send({ message: messages.ratingRecorded, rating: presentRating(row) });
+    },
+  );
+
+  app.post(
+    '/edit',
+    {
+      schema: {
+        tags: ['ratings'],
+        summary: "Change the caller's rating of a film (404 if not rated yet)",
+        security: bearer,
+        body: ratingRequest,
+        response: { 200: ratingAnswer, ...errors },
+      },
+      preHandler: [requireMember, rateLimit('write')],
+    },
+    async (request) => {
+      const { user_id, film_id, rating } = request.body;
+      const actor = assertSelf(request, user_id);
+      const now = app.clock.now();
+      const row = await runVote(app, actor.userId, film_id, async (tx) => {
+        const before = await repo.find(actor.userId, film_id, tx);
+        if (!before) throw notFound(messages.notRatedYet, 'not_rated');
+        if (before.rating === rating) return before;
+        const updated = await repo.update(tx, actor.userId, film_id, rating, now);
+        if (!updated) throw notFound(messages.notRatedYet, 'not_rated');
+        await adjustCounters(tx, film_id, { ratingSum: rating - before.rating });
+        return updated;
+      });
+      return { message: messages.ratingUpdated, rating: presentRating(row) };
+    },
+  );
+};

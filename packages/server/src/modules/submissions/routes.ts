@@ -1,4 +1,189 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, messageBody } from '@filmlist/shared/api/common';
+import {
+  addFilmAnswer,
+  addFilmRequest,
+  rejectFilmRequest,
+  reviewFilmRequest,
+  submissionAnswer,
+  submissionList,
+} from '@filmlist/shared/api/films';
+import { MAX_PENDING_SUBMISSIONS } from '@filmlist/shared/constants';
+import { normalizeTitle } from '@filmlist/shared/film-rules';
+import { messages } from '@filmlist/shared/messages';
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import { conflict, notFound, unauthorized } from '../../lib/http-errors.js';
+import { enqueueMail } from '../../mail/outbox.js';
+import { filmAddedMail, filmRejectedMail, reviewRequestMail } from '../../mail/templates.js';
+import { requireMember, requireReviewer } from '../../plugins/authenticate.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
+import type { Actor } from '../../types.js';
+import { presentFilm } from '../films/presenter.js';
+import { filmsRepository } from '../films/repository.js';
+import { usersRepository } from '../users/repository.js';
+import { filmPageLink, reviewerFormLink, reviewQueueLink } from './links.js';
+import { presentSubmission } from './presenter.js';
+import { submissionsRepository } from './repository.js';
 
-// Placeholder until this module's routes land.
-export const submissionRoutes: FastifyPluginAsyncZod = async () => {};
+const bearer = [{ bearer: [] }];
+
+function actorOf(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
+
+const filmListed = () => conflict(messages.filmAlreadyListed, 'film_already_listed');
+const filmPending = () => conflict(messages.filmAlreadyPending, 'film_already_pending');
+
+/** Members submit films for review; reviewers add or reject them (PRODUCT.md §6). */
+export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const submissions = submissionsRepository(app.db);
+  const films = filmsRepository(app.db);
+  const users = usersRepository(app.db);
+  const { publicUrl } = app.config;
+
+  app.post(
+    '/reviewfilm',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: 'Submit a film for review; every reviewer is emailed',
+        security: bearer,
+        body: reviewFilmRequest,
+        response: { 201: submissionAnswer, 400: errorBody, 401: errorBody, 409: errorBody },
+      },
+      preHandler: [requireMember, rateLimit('write')],
+    },
+    async (request, reply) => {
+      const actor = actorOf(request);
+      const title = normalizeTitle(request.body.title);
+      const releaseYear = Number(request.body.release_year.trim());
+      const description = request.body.description.trim();
+      const now = app.clock.now();
+      try {
+        const row = await app.db.transaction(async (tx) => {
+          // The member's row is the lock that makes the pending count exact under concurrency.
+          if (!(await users.lockById(tx, actor.userId))) throw unauthorized(messages.sessionExpired, 'invalid_token');
+          if (await films.findByTitleAndYear(title, releaseYear, tx)) throw filmListed();
+          if (await submissions.findPendingFilm(title, releaseYear, tx)) throw filmPending();
+          if ((await submissions.countPendingByUser(actor.userId, tx)) >= MAX_PENDING_SUBMISSIONS) {
+            throw conflict(messages.tooManyPending, 'too_many_pending');
+          }
+          const inserted = await submissions.insert(tx, { title, releaseYear, description, userId: actor.userId }, now);
+          const formLink = reviewerFormLink(publicUrl, { title, releaseYear, description, userId: actor.userId });
+          const summary = { title, releaseYear, description, submitter: actor.username };
+          const reviewers = await submissions.verifiedContacts(app.config.reviewers, tx);
+          await enqueueMail(
+            tx,
+            reviewers.map((r) => reviewRequestMail(r.email, summary, formLink, reviewQueueLink(publicUrl))),
+            now,
+          );
+          return inserted;
+        });
+        app.notifyOutbox();
+        return reply.code(201).send({ message: messages.reviewSubmitted, film: presentSubmission(row, actor.username) });
+      } catch (error) {
+        // Another member submitted the same film at the same moment.
+        if (isUniqueViolation(error)) throw filmPending();
+        throw error;
+      }
+    },
+  );
+
+  app.get(
+    '/submissions',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: 'The review queue: pending submissions, oldest first (reviewers only)',
+        security: bearer,
+        response: { 200: submissionList, 401: errorBody, 403: errorBody },
+      },
+      preHandler: requireReviewer,
+    },
+    async () => {
+      const rows = await submissions.listPending();
+      return { submissions: rows.map((row) => presentSubmission(row, row.username)) };
+    },
+  );
+
+  app.post(
+    '/addfilm',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: "Add a film to the list, approving the submitter's pending submission if there is one",
+        security: bearer,
+        body: addFilmRequest,
+        response: { 200: addFilmAnswer, 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
+      },
+      preHandler: [requireReviewer, rateLimit('write')],
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const title = normalizeTitle(request.body.title);
+      const releaseYear = Number(request.body.release_year.trim());
+      const description = request.body.description.trim();
+      const watchLink = request.body.watchLink || null;
+      const submitterId = typeof request.body.userId === 'number' ? request.body.userId : null;
+      const now = app.clock.now();
+      const added = await app.db
+        .transaction(async (tx) => {
+          const submission = await submissions.lockPendingMatch(tx, title, releaseYear, submitterId);
+          if (await films.findByTitleAndYear(title, releaseYear, tx)) throw filmListed();
+          const row = await films.insert(
+            tx,
+            { title, releaseYear, description, watchLink, addedBy: actor.userId },
+            now,
+          );
+          if (!submission) return { row, mailed: false };
+          await submissions.approve(tx, submission.submissionId, row.filmId, { reviewedBy: actor.userId, now });
+          const submitter = submission.userId === null ? null : await users.findById(submission.userId, tx);
+          if (!submitter) return { row, mailed: false };
+          const link = filmPageLink(publicUrl, row.slug);
+          await enqueueMail(tx, filmAddedMail(submitter.email, row.title, row.releaseYear, link), now);
+          return { row, mailed: true };
+        })
+        .catch((error: unknown) => {
+          // The same film (title and year, or slug) was added at the same moment.
+          throw isUniqueViolation(error) ? filmListed() : error;
+        });
+      app.filmListCache.invalidate();
+      if (added.mailed) app.notifyOutbox();
+      return { message: messages.filmAdded, film: presentFilm(added.row) };
+    },
+  );
+
+  app.post(
+    '/reject',
+    {
+      schema: {
+        tags: ['submissions'],
+        summary: 'Reject a pending submission, with an optional reason for the submitter',
+        security: bearer,
+        body: rejectFilmRequest,
+        response: { 200: messageBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
+      },
+      preHandler: [requireReviewer, rateLimit('write')],
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { title, release_year, userId } = request.body;
+      const reason = request.body.reason || null;
+      const now = app.clock.now();
+      const mailed = await app.db.transaction(async (tx) => {
+        const submission = await submissions.lockPendingMatch(tx, title, Number(release_year.trim()), userId);
+        if (!submission) throw notFound(messages.submissionNotFound, 'submission_not_found');
+        await submissions.reject(tx, submission.submissionId, reason, { reviewedBy: actor.userId, now });
+        const submitter = submission.userId === null ? null : await users.findById(submission.userId, tx);
+        if (!submitter) return false;
+        const mail = filmRejectedMail(submitter.email, submission.title, submission.releaseYear, reason ?? undefined);
+        await enqueueMail(tx, mail, now);
+        return true;
+      });
+      if (mailed) app.notifyOutbox();
+      return { message: messages.filmRejected };
+    },
+  );
+};

@@ -1,4 +1,74 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, messageBody } from '@filmlist/shared/api/common';
+import { memberClickRequest, temporaryIdAnswer, visitorClickRequest } from '@filmlist/shared/api/watch';
+import { messages } from '@filmlist/shared/messages';
+import { isForeignKeyViolation } from '../../db/pg-errors.js';
+import { notFound } from '../../lib/http-errors.js';
+import { assertSelf, requireMember } from '../../plugins/authenticate.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
+import { watchRepository, type Clicker } from './repository.js';
 
-// Placeholder until this module's routes land.
-export const watchRoutes: FastifyPluginAsyncZod = async () => {};
+const clickAnswers = { 201: messageBody, 400: errorBody, 404: errorBody, 429: errorBody };
+
+/** Watch-link clicks: visitors under a temporary id, members as themselves (PRODUCT.md §7). */
+export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = watchRepository(app.db);
+
+  async function record(filmId: number, clicker: Clicker): Promise<{ message: string }> {
+    try {
+      await repo.recordClick(filmId, clicker, app.clock.now());
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw notFound(messages.filmNotFound, 'film_not_found');
+      throw error;
+    }
+    return { message: messages.watchClickRecorded };
+  }
+
+  app.get(
+    '/generatetempid',
+    {
+      schema: {
+        tags: ['watch'],
+        summary: "A fresh random id for a visitor's watch clicks",
+        response: { 200: temporaryIdAnswer },
+      },
+    },
+    async () => ({ temporaryUserId: randomUUID() }),
+  );
+
+  app.post(
+    '/click',
+    {
+      schema: {
+        tags: ['watch'],
+        summary: "Record a visitor's watch click under a temporary id",
+        body: visitorClickRequest,
+        response: clickAnswers,
+      },
+      preHandler: rateLimit('watch'),
+    },
+    async (request, reply) => {
+      const { user_id, film_id } = request.body;
+      return reply.code(201).send(await record(film_id, { temporaryUserId: user_id }));
+    },
+  );
+
+  app.post(
+    '/authclick',
+    {
+      schema: {
+        tags: ['watch'],
+        summary: "Record a member's own watch click",
+        security: [{ bearer: [] }],
+        body: memberClickRequest,
+        response: { ...clickAnswers, 401: errorBody, 403: errorBody },
+      },
+      preHandler: [requireMember, rateLimit('watch')],
+    },
+    async (request, reply) => {
+      const actor = assertSelf(request, request.body.user_id);
+      return reply.code(201).send(await record(request.body.film_id, { userId: actor.userId }));
+    },
+  );
+};

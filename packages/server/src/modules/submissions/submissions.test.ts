@@ -1,0 +1,396 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Film, Submission } from '@filmlist/shared/api/films';
+import { MAX_PENDING_SUBMISSIONS } from '@filmlist/shared/constants';
+import { messages } from '@filmlist/shared/messages';
+import { outbox, submissions } from '../../db/schema.js';
+import { createFilm, createMember, createReviewer, unique, type TestMember } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+let rita: TestMember;
+let rex: TestMember;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  rita = await createReviewer(t.app);
+  rex = await createReviewer(t.app);
+  // Named a reviewer but never verified: gets no mail.
+  await createMember(t.app, { username: 'ruth', verified: false });
+});
+afterAll(() => t.close());
+
+interface FilmInput {
+  title?: unknown;
+  release_year?: unknown;
+  description?: unknown;
+  watchLink?: unknown;
+  userId?: unknown;
+}
+
+const post = (url: string, auth: { authorization: string } | undefined, payload: object) =>
+  t.app.inject({ method: 'POST', url: `/api/films/${url}`, ...(auth ? { headers: auth } : {}), payload });
+
+const review = (member: TestMember, body: FilmInput) => post('reviewfilm', member.auth, body);
+const addFilm = (reviewer: TestMember, body: FilmInput) => post('addfilm', reviewer.auth, body);
+const reject = (reviewer: TestMember, body: object) => post('reject', reviewer.auth, body);
+
+const valid = (title = unique('Quiet Earth ')) => ({
+  title,
+  release_year: '1985',
+  description: 'A scientist wakes to find everyone gone.',
+});
+
+const submissionsOf = (userId: number) => t.app.db.select().from(submissions).where(eq(submissions.userId, userId));
+const mailTo = (kind: string, recipient: string) =>
+  t.app.db
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.kind, kind), eq(outbox.recipient, recipient)));
+
+/** Every add-film rule of SPEC §5 with the field it concerns. */
+const ruleCases: Array<[string, FilmInput, string, string]> = [
+  ['a blank title', { title: '   ' }, messages.fillAllFields, 'title'],
+  ['a missing description', { description: undefined }, messages.fillAllFields, 'description'],
+  ['a blank year', { release_year: ' ' }, messages.fillAllFields, 'release_year'],
+  ['a non-numeric year', { release_year: '19x5' }, messages.yearNotNumber, 'release_year'],
+  ['a fractional numeric year', { release_year: 1985.5 }, messages.yearNotNumber, 'release_year'],
+  ['a link as title', { title: 'https://films.example/quiet' }, messages.titleIsLink, 'title'],
+  ['a link as year', { release_year: 'http://1985' }, messages.yearIsLink, 'release_year'],
+  ['an ftp link in the description', { description: 'Get it at ftp://files.example/q' }, messages.descriptionHasLink, 'description'],
+  ['an accented title', { title: 'Amélie' }, messages.titleHasAccents, 'title'],
+  ['a combining mark in the title', { title: 'Ame\u0301lie' }, messages.titleHasAccents, 'title'],
+  ['an accented description', { description: 'A café in Montmartre.' }, messages.descriptionHasAccents, 'description'],
+  ['a title too long', { title: 'T'.repeat(201) }, messages.titleTooLong, 'title'],
+  ['a description too long', { description: 'd'.repeat(1001) }, messages.descriptionTooLong, 'description'],
+  ['a year too early', { release_year: '1869' }, messages.yearOutOfRange, 'release_year'],
+  ['a year too late', { release_year: 3000 }, messages.yearOutOfRange, 'release_year'],
+];
+
+describe('POST /api/films/reviewfilm', () => {
+  it.each(ruleCases)('rejects %s with the spec message', async (_case, change, message, field) => {
+    const member = await createMember(t.app);
+    const res = await review(member, { ...valid(), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: message, code: 'validation_failed', fields: { [field]: message } });
+    expect(await submissionsOf(member.userId)).toHaveLength(0);
+  });
+
+  it('answers 400, never 5xx, to bodies of the wrong shape', async () => {
+    const member = await createMember(t.app);
+    for (const payload of [{ title: 5, release_year: '1985', description: 'x' }, { title: null }]) {
+      const res = await review(member, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: messages.fillAllFields });
+    }
+    const notAnObject = await post('reviewfilm', member.auth, []);
+    expect(notAnObject.statusCode).toBe(400);
+    const empty = await t.app.inject({ method: 'POST', url: '/api/films/reviewfilm', headers: member.auth });
+    expect(empty.statusCode).toBe(400);
+    expect(await submissionsOf(member.userId)).toHaveLength(0);
+  });
+
+  it('stores a pending submission tied to the member and answers 201', async () => {
+    const member = await createMember(t.app);
+    const title = unique('The   Quiet Earth ');
+    const res = await review(member, { ...valid(`  ${title}  `), release_year: 1985 });
+    expect(res.statusCode).toBe(201);
+    const body = res.json<{ message: string; film: Submission }>();
+    const normalised = title.replace(/\s+/g, ' ');
+    expect(body.message).toBe(messages.reviewSubmitted);
+    expect(body.film).toMatchObject({
+      title: normalised,
+      release_year: 1985,
+      user_id: member.userId,
+      username: member.username,
+      status: 'pending',
+      created_at: t.clock.now().toISOString(),
+    });
+    const rows = await submissionsOf(member.userId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ title: normalised, releaseYear: 1985, status: 'pending', reviewedBy: null });
+  });
+
+  it('emails every verified reviewer the prefilled reviewer form and the queue', async () => {
+    const member = await createMember(t.app);
+    const title = unique('Night  of the Comet ');
+    const res = await review(member, { title, release_year: '1984', description: 'Two sisters? Survive. 100%' });
+    expect(res.statusCode).toBe(201);
+
+    const formLink =
+      `http://films.test/master/addfilm/${encodeURIComponent(title.replace(/\s+/g, '-'))}/1984/` +
+      `Two-sisters%3F-Survive.-100%25/${member.userId}`;
+    for (const reviewer of [rita, rex]) {
+      const mail = (await mailTo('review-request', reviewer.email)).filter((m) => m.textBody.includes(formLink));
+      expect(mail).toHaveLength(1);
+      expect(mail[0]?.textBody).toContain('http://films.test/master\n');
+      expect(mail[0]?.htmlBody).toContain(formLink);
+    }
+    expect(await mailTo('review-request', 'ruth@example.com')).toHaveLength(0);
+  });
+
+  it('answers 401 to a visitor', async () => {
+    const res = await post('reviewfilm', undefined, valid());
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 409 for a film already on the list, whatever the case', async () => {
+    const film = await createFilm(t.app, { title: unique('Brazil '), releaseYear: 1985 });
+    const member = await createMember(t.app);
+    const res = await review(member, { ...valid(film.title.toUpperCase()), release_year: '1985' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: messages.filmAlreadyListed });
+    expect(await submissionsOf(member.userId)).toHaveLength(0);
+  });
+
+  it('answers 409 for a film already pending, submitted by anyone', async () => {
+    const first = await createMember(t.app);
+    const second = await createMember(t.app);
+    const body = valid();
+    expect((await review(first, body)).statusCode).toBe(201);
+    const again = await review(second, { ...body, title: body.title.toLowerCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: messages.filmAlreadyPending });
+    expect(await submissionsOf(second.userId)).toHaveLength(0);
+  });
+
+  it('lets exactly one of simultaneous identical submissions through', async () => {
+    const members = await Promise.all([1, 2, 3, 4].map(() => createMember(t.app)));
+    const body = valid();
+    const answers = await Promise.all(members.map((m) => review(m, body)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const a of answers.filter((r) => r.statusCode === 409)) {
+      expect(a.json()).toMatchObject({ error: messages.filmAlreadyPending });
+    }
+  });
+
+  it(`holds a member to ${MAX_PENDING_SUBMISSIONS} pending submissions`, async () => {
+    const member = await createMember(t.app);
+    for (let i = 0; i < MAX_PENDING_SUBMISSIONS; i += 1) {
+      expect((await review(member, valid())).statusCode).toBe(201);
+    }
+    const over = await review(member, valid());
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ error: messages.tooManyPending, code: 'too_many_pending' });
+    expect(await submissionsOf(member.userId)).toHaveLength(MAX_PENDING_SUBMISSIONS);
+  });
+
+  it('keeps the limit exact when submissions arrive at once', async () => {
+    const member = await createMember(t.app);
+    for (let i = 0; i < MAX_PENDING_SUBMISSIONS - 2; i += 1) {
+      expect((await review(member, valid())).statusCode).toBe(201);
+    }
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => review(member, valid())));
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(2);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(3);
+    expect(await submissionsOf(member.userId)).toHaveLength(MAX_PENDING_SUBMISSIONS);
+  });
+});
+
+describe('the reviewer routes', () => {
+  it('answer 401 to a visitor and 403 to a member', async () => {
+    const member = await createMember(t.app);
+    const calls = [
+      { method: 'GET' as const, url: '/api/films/submissions' },
+      { method: 'POST' as const, url: '/api/films/addfilm', payload: { ...valid(), userId: member.userId } },
+      { method: 'POST' as const, url: '/api/films/reject', payload: { ...valid(), userId: member.userId } },
+    ];
+    for (const call of calls) {
+      const visitor = await t.app.inject(call);
+      expect(visitor.statusCode).toBe(401);
+      const asMember = await t.app.inject({ ...call, headers: member.auth });
+      expect(asMember.statusCode).toBe(403);
+      expect(asMember.json()).toMatchObject({ error: messages.reviewerOnly });
+    }
+  });
+
+  it('list pending submissions oldest first with the submitter', async () => {
+    const member = await createMember(t.app);
+    const older = valid();
+    const newer = valid();
+    expect((await review(member, older)).statusCode).toBe(201);
+    t.clock.advance(60_000);
+    expect((await review(member, newer)).statusCode).toBe(201);
+
+    const res = await t.app.inject({ url: '/api/films/submissions', headers: rita.auth });
+    expect(res.statusCode).toBe(200);
+    const list = res.json<{ submissions: Submission[] }>().submissions;
+    const mine = list.filter((s) => s.user_id === member.userId);
+    expect(mine.map((s) => s.title)).toEqual([older.title, newer.title]);
+    expect(mine[0]).toMatchObject({ username: member.username, status: 'pending', release_year: 1985 });
+    expect(list.every((s) => s.status === 'pending')).toBe(true);
+    const times = list.map((s) => s.created_at);
+    expect([...times].sort()).toEqual(times);
+  });
+});
+
+describe('POST /api/films/addfilm', () => {
+  it.each(ruleCases)('rejects %s with the spec message', async (_case, change, message, field) => {
+    const res = await addFilm(rita, { ...valid(), ...change, watchLink: '', userId: '' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: message, fields: { [field]: message } });
+  });
+
+  it.each(['ftp://films.example/q', 'javascript:alert(1)', 'films.example/q', 'https://'])(
+    'rejects the watch link %s',
+    async (watchLink) => {
+      const body = valid();
+      const res = await addFilm(rita, { ...body, watchLink });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: messages.watchLinkInvalid, fields: { watchLink: messages.watchLinkInvalid } });
+      const check = await t.app.inject({
+        url: `/api/films/checkfilm?title=${encodeURIComponent(body.title)}&release_year=1985`,
+      });
+      expect(check.json()).toEqual({ exists: false });
+    },
+  );
+
+  it('rejects a malformed submitter id', async () => {
+    const res = await addFilm(rita, { ...valid(), userId: 'someone' });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('approves the matching submission, lists the film and emails the submitter', async () => {
+    const member = await createMember(t.app);
+    const body = valid();
+    expect((await review(member, body)).statusCode).toBe(201);
+    t.clock.advance(60_000);
+
+    const res = await addFilm(rex, { ...body, watchLink: 'https://watch.example/quiet', userId: String(member.userId) });
+    expect(res.statusCode).toBe(200);
+    const answer = res.json<{ message: string; film: Film }>();
+    const slug = `${body.title.toLowerCase().replace(/\s+/g, '-')}-1985`;
+    expect(answer.message).toBe(messages.filmAdded);
+    expect(answer.film).toMatchObject({
+      title: body.title,
+      release_year: 1985,
+      description: body.description,
+      watch_link: 'https://watch.example/quiet',
+      slug,
+      score: 0,
+    });
+
+    const [row] = await submissionsOf(member.userId);
+    expect(row).toMatchObject({
+      status: 'approved',
+      reviewedBy: rex.userId,
+      reviewedAt: t.clock.now(),
+      filmId: answer.film.film_id,
+    });
+
+    const all = await t.app.inject('/api/films/allfilms');
+    const listed = all.json<{ films: Film[] }>().films.find((f) => f.film_id === answer.film.film_id);
+    expect(listed).toMatchObject({ slug, score: 0, title: body.title });
+
+    const mail = await mailTo('film-added', member.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.textBody).toContain(`http://films.test/films/${slug}`);
+
+    const queue = await t.app.inject({ url: '/api/films/submissions', headers: rita.auth });
+    expect(queue.json<{ submissions: Submission[] }>().submissions.map((s) => s.user_id)).not.toContain(member.userId);
+  });
+
+  it('matches a submission whose dashes came back from the link as spaces', async () => {
+    const member = await createMember(t.app);
+    const title = unique('X-Men Origins ');
+    expect((await review(member, { ...valid(title), release_year: '2009' })).statusCode).toBe(201);
+    const res = await addFilm(rita, {
+      ...valid(title.replace(/-/g, ' ').toLowerCase()),
+      release_year: '2009',
+      userId: member.userId,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await submissionsOf(member.userId)).toMatchObject([{ status: 'approved', reviewedBy: rita.userId }]);
+  });
+
+  it('adds a film directly when nobody submitted it', async () => {
+    const body = valid();
+    const res = await addFilm(rita, { ...body, watchLink: '', userId: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ film: Film }>().film).toMatchObject({ title: body.title, watch_link: null, score: 0 });
+    const rows = await t.app.db.select().from(submissions).where(eq(submissions.title, body.title));
+    expect(rows).toHaveLength(0);
+
+    const again = await addFilm(rex, { ...body, title: body.title.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ error: messages.filmAlreadyListed });
+  });
+
+  it('approves the pending submission of the film when no submitter is named', async () => {
+    const member = await createMember(t.app);
+    const body = valid();
+    expect((await review(member, body)).statusCode).toBe(201);
+    const res = await addFilm(rita, { ...body, userId: '' });
+    expect(res.statusCode).toBe(200);
+    expect(await submissionsOf(member.userId)).toMatchObject([{ status: 'approved', reviewedBy: rita.userId }]);
+    expect(await mailTo('film-added', member.email)).toHaveLength(1);
+  });
+
+  it("adds the film without touching another member's submission", async () => {
+    const submitter = await createMember(t.app);
+    const other = await createMember(t.app);
+    const body = valid();
+    expect((await review(submitter, body)).statusCode).toBe(201);
+    const res = await addFilm(rita, { ...body, userId: other.userId });
+    expect(res.statusCode).toBe(200);
+    expect(await submissionsOf(submitter.userId)).toMatchObject([{ status: 'pending' }]);
+    expect(await mailTo('film-added', submitter.email)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/films/reject', () => {
+  it('rejects the pending submission and emails the submitter the reason', async () => {
+    const member = await createMember(t.app);
+    const body = valid();
+    expect((await review(member, body)).statusCode).toBe(201);
+    t.clock.advance(60_000);
+
+    const reason = 'It is already known to most of our members.';
+    const res = await reject(rita, { title: body.title, release_year: body.release_year, userId: member.userId, reason });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: messages.filmRejected });
+    expect(await submissionsOf(member.userId)).toMatchObject([
+      { status: 'rejected', reason, reviewedBy: rita.userId, reviewedAt: t.clock.now(), filmId: null },
+    ]);
+    const mail = await mailTo('film-rejected', member.email);
+    expect(mail).toHaveLength(1);
+    expect(mail[0]?.textBody).toContain(reason);
+
+    // The film is free to be recommended again.
+    expect((await review(member, body)).statusCode).toBe(201);
+  });
+
+  it('rejects without a reason', async () => {
+    const member = await createMember(t.app);
+    const body = valid();
+    expect((await review(member, body)).statusCode).toBe(201);
+    const res = await reject(rex, { title: body.title, release_year: 1985, userId: member.userId });
+    expect(res.statusCode).toBe(200);
+    expect(await submissionsOf(member.userId)).toMatchObject([{ status: 'rejected', reason: null }]);
+    expect(await mailTo('film-rejected', member.email)).toHaveLength(1);
+  });
+
+  it('answers 404 when no pending submission matches', async () => {
+    const member = await createMember(t.app);
+    const other = await createMember(t.app);
+    const body = valid();
+    expect((await review(member, body)).statusCode).toBe(201);
+    for (const payload of [
+      { title: body.title, release_year: '1985', userId: other.userId },
+      { title: body.title, release_year: '1986', userId: member.userId },
+      { title: unique('Nothing '), release_year: '1985', userId: member.userId },
+    ]) {
+      const res = await reject(rita, payload);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ error: messages.submissionNotFound });
+    }
+    expect(await submissionsOf(member.userId)).toMatchObject([{ status: 'pending' }]);
+  });
+
+  it('rejects a reason that is too long', async () => {
+    const member = await createMember(t.app);
+    const res = await reject(rita, { ...valid(), userId: member.userId, reason: 'r'.repeat(1001) });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: messages.rejectReasonTooLong });
+  });
+});

@@ -1,0 +1,88 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoFilmCount } from './seed/demo-films.js';
+import { openTestDatabase, type TestDatabase } from './test/test-app.js';
+import { runServer, startServer } from './test/server-process.js';
+
+const onPostgres = process.env.TEST_DATABASE === 'postgres';
+let dataDir: string;
+let pgDatabase: TestDatabase | undefined;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'filmlist-start-'));
+  if (onPostgres) pgDatabase = await openTestDatabase(dataDir);
+});
+afterAll(async () => {
+  await pgDatabase?.dispose();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const filmCount = async (url: string) =>
+  ((await (await fetch(`${url}/api/films/allfilms`)).json()) as { films: unknown[] }).films.length;
+
+describe('starting the server', () => {
+  it('migrates, serves the app and the API, says where mail goes, and seeds only a brand-new embedded database', async () => {
+    const env = { DATA_DIR: dataDir, REVIEWERS: 'alice', ...(pgDatabase?.url ? { DATABASE_URL: pgDatabase.url } : {}) };
+    const first = await startServer(env);
+    try {
+      expect(first.output()).toMatch(/Mail: .*outbox/);
+      expect(first.output()).toMatch(/REVIEWERS=/);
+      const home = await fetch(first.url);
+      expect(home.status).toBe(200);
+      expect(await home.text()).toContain('The Film List');
+      expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
+      // The demo catalogue goes into a new embedded database, never into DATABASE_URL.
+      expect(await filmCount(first.url)).toBe(onPostgres ? 0 : demoFilmCount);
+
+      // Sign-up mail lands in DATA_DIR/outbox as an .eml file with the verification link.
+      const res = await fetch(`${first.url}/api/users/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'newcomer', email: 'newcomer@example.com', password: 'a long unusual passphrase 42' }),
+      });
+      expect(res.status).toBe(201);
+      const outbox = path.join(dataDir, 'outbox');
+      let files: string[] = [];
+      for (let i = 0; i < 50 && files.length === 0; i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        try {
+          files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+        } catch {
+          files = [];
+        }
+      }
+      expect(files).toHaveLength(1);
+      expect(readFileSync(path.join(outbox, files[0] ?? ''), 'utf8')).toMatch(/\/verification\/[A-Za-z0-9_-]{43}/);
+    } finally {
+      expect(await first.stop('SIGTERM')).toBe(0);
+    }
+
+    const second = await startServer(env);
+    try {
+      expect(await filmCount(second.url)).toBe(onPostgres ? 0 : demoFilmCount);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('does not seed when SEED_DEMO=false', async () => {
+    if (onPostgres) return;
+    const dir = mkdtempSync(path.join(tmpdir(), 'filmlist-noseed-'));
+    const server = await startServer({ DATA_DIR: dir, SEED_DEMO: 'false' });
+    try {
+      expect(await filmCount(server.url)).toBe(0);
+    } finally {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops with one clear line when the configuration is invalid', async () => {
+    const run = runServer({ DATA_DIR: dataDir, PORT: 'eighty' });
+    expect(await run.exited).toBe(1);
+    const lines = run.output().trim().split('\n');
+    expect(lines).toEqual(['The Film List could not start: invalid configuration: PORT must be an integer from 0 to 65535 (got "eighty")']);
+  });
+});

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { systemClock } from './lib/clock.js';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
+import { createMailTransport } from './mail/transports.js';
+import { createOutboxWorker } from './mail/worker.js';
+import { startUnverifiedCleanup } from './modules/users/cleanup-job.js';
+import { seedDemoCatalogue } from './seed/demo-films.js';
+
+function fail(message: string): never {
+  console.error(`The Film List could not start: ${message}`);
+  process.exit(1);
+}
+
+function describeError(error: unknown): string {
+  if (error instanceof AggregateError && error.errors.length > 0) return describeError(error.errors[0]);
+  return error instanceof Error ? error.message : String(error);
+}
+
+function rateLimitStore(config: Config): RateLimitStore {
+  if (!config.redisUrl) return new MemoryRateLimitStore();
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  redis.on('error', () => undefined);
+  return new RedisRateLimitStore(redis);
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(`invalid configuration: ${error.message}`);
+    throw error;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    const where = config.databaseUrl ? 'the PostgreSQL server named by DATABASE_URL' : `the embedded database in ${path.join(config.dataDir, 'db')}`;
+    fail(`cannot open ${where}: ${describeError(error)}`);
+  }
+
+  const clock = systemClock;
+  const worker: { current?: ReturnType<typeof createOutboxWorker> } = {};
+  const app = await buildApp({
+    config,
+    database,
+    clock,
+    rateLimitStore: rateLimitStore(config),
+    logger: { level: config.logLevel },
+    notifyOutbox: () => worker.current?.wake(),
+  });
+
+  const transport = createMailTransport(config, app.log);
+  worker.current = createOutboxWorker({ db: database.db, transport, clock, from: config.mailFrom, log: app.log });
+  worker.current.start();
+  const cleanup = startUnverifiedCleanup({ db: database.db, clock, log: app.log });
+
+  let seeded = 0;
+  if (database.kind === 'pglite' && database.fresh && config.seedDemo) {
+    seeded = await seedDemoCatalogue(database.db, clock.now());
+  }
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    fail(`cannot listen on ${config.host}:${config.port}: ${describeError(error)}`);
+  }
+
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const lines = [
+    '',
+    `  The Film List is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
+    `  Public URL for links: ${config.publicUrl}`,
+    `  Database: ${database.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'db')})` : 'PostgreSQL (DATABASE_URL)'}${seeded ? `, seeded with ${seeded} demo films` : ''}`,
+    `  Mail: ${transport.describe()}`,
+    `  Reviewers: ${config.reviewers.size ? [...config.reviewers].join(', ') : 'none yet'} (set REVIEWERS=alice,bob to grant the role)`,
+    `  API documentation: http://localhost:${port}/api/docs`,
+    '',
+  ];
+  console.log(lines.join('\n'));
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    cleanup.stop();
+    await app.close();
+    await worker.current?.stop();
+    await transport.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => fail(describeError(error)));
