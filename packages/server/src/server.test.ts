@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filmList } from '@filmlist/shared/api/films';
 import { demoFilmCount } from './seed/demo-films.js';
 import { openTestDatabase, type TestDatabase } from './test/test-app.js';
 import { runServer, startServer } from './test/server-process.js';
@@ -19,8 +20,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const filmCount = async (url: string) =>
-  ((await (await fetch(`${url}/api/films/allfilms`)).json()) as { films: unknown[] }).films.length;
+const filmCount = async (url: string) => filmList.parse(await (await fetch(`${url}/api/films/allfilms`)).json()).films.length;
 
 describe('starting the server', () => {
   it('migrates, serves the app and the API, says where mail goes, and seeds only a brand-new embedded database', async () => {

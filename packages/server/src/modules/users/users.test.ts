@@ -36,7 +36,9 @@ describe('POST /api/users/register', () => {
     const email = `${username}@Example.com`;
     const res = await register({ username, email, password: GOOD_PASSWORD });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ message: messages.registrationSuccessful, user_id: expect.any(Number) });
+    const answer = res.json<{ message: string; user_id: number }>();
+    expect(answer.message).toBe(messages.registrationSuccessful);
+    expect(Number.isInteger(answer.user_id)).toBe(true);
     const [row] = await t.app.db.select().from(users).where(eq(users.username, username));
     expect(row?.verified).toBe(false);
     expect(row?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -156,7 +158,8 @@ describe('POST /api/users/login', () => {
     const fifteenMinutes = t.clock.now().getTime() + 15 * 60_000;
     expect(body.accessTokenExpiration).toBeLessThanOrEqual(fifteenMinutes);
     expect(body.accessTokenExpiration).toBeGreaterThan(fifteenMinutes - 1000);
-    expect(body.user).toEqual({ user_id: expect.any(Number), username, email, verified: true, isReviewer: false });
+    const [row] = await t.app.db.select().from(users).where(eq(users.username, username));
+    expect(body.user).toEqual({ user_id: row?.userId, username, email, verified: true, isReviewer: false });
     expect(res.body).not.toContain('argon2');
   });
 
