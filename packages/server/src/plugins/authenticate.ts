@@ -1,7 +1,13 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@filmlist/shared/messages';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import type { Actor } from '../types.js';
+
+/**
+ * A route hook. Routes run these as preValidation hooks, so the chain is: rate
+ * limit and authenticate, then validate, then the handler authorises.
+ */
+export type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -28,7 +34,7 @@ async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
 }
 
 /** A signed-in member, or 401. */
-export const requireMember: preHandlerAsyncHookHandler = async (request) => {
+export const requireMember: RouteHook = async (request) => {
   const actor = await resolveActor(request);
   if (!actor) {
     throw bearerToken(request) ? unauthorized(messages.sessionExpired, 'invalid_token') : unauthorized();
@@ -37,13 +43,13 @@ export const requireMember: preHandlerAsyncHookHandler = async (request) => {
 };
 
 /** A reviewer: 401 for a visitor, 403 for a member. */
-export const requireReviewer: preHandlerAsyncHookHandler = async (request, reply) => {
-  await requireMember.call(request.server, request, reply);
+export const requireReviewer: RouteHook = async (request, reply) => {
+  await requireMember(request, reply);
   if (!request.actor?.isReviewer) throw forbidden(messages.reviewerOnly, 'reviewer_only');
 };
 
 /** The member if a valid token came with the request; a visitor otherwise. */
-export const optionalMember: preHandlerAsyncHookHandler = async (request) => {
+export const optionalMember: RouteHook = async (request) => {
   request.actor = await resolveActor(request);
 };
 

@@ -1,6 +1,7 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { messages } from '@filmlist/shared/messages';
 import { HttpError } from '../lib/http-errors.js';
+import type { RouteHook } from './authenticate.js';
 
 export interface LimitRule {
   limit: number;
@@ -36,16 +37,17 @@ async function consume(request: FastifyRequest, key: string, rule: LimitRule): P
 }
 
 /**
- * A pre-handler that counts the request against its tier, per address
- * (request.ip honours X-Forwarded-For only when TRUST_PROXY is set) and per
- * account where the tier has one. `account` names the account acted upon:
- * the signed-in member by default.
+ * A hook that counts the request against its tier, per address (request.ip
+ * honours X-Forwarded-For only when TRUST_PROXY is set) and per account where
+ * the tier has one. It runs before validation, so malformed requests count
+ * too; `account` therefore reads the raw body (safeParse) and names the
+ * account acted upon: by default the signed-in member.
  */
 export function rateLimit(
   name: LimitName,
   account: (request: FastifyRequest) => string | undefined = (request) =>
     request.actor ? `user:${request.actor.userId}` : undefined,
-): preHandlerAsyncHookHandler {
+): RouteHook {
   const tier: { ip?: LimitRule; account?: LimitRule } = RATE_LIMITS[name];
   return async (request) => {
     if (tier.ip) await consume(request, `${name}:ip:${request.ip}`, tier.ip);

@@ -23,7 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         response: { 200: messageBody },
       },
-      preHandler: requireMember,
+      preValidation: requireMember,
     },
     () => ({ message: 'Refresh token stored.' }),
   );
@@ -37,7 +37,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: refreshRequest,
         response: { 200: refreshAnswer, 401: errorBody },
       },
-      preHandler: rateLimit('refresh', (r) => {
+      preValidation: rateLimit('refresh', (r) => {
         const body = refreshRequest.safeParse(r.body);
         return body.success ? hashToken(body.data.refresh).slice(0, 24) : undefined;
       }),
@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: logoutRequest,
         response: { 200: messageBody },
       },
-      preHandler: optionalMember,
+      preValidation: optionalMember,
     },
     async (request) => {
       const now = app.clock.now();

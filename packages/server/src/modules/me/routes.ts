@@ -20,7 +20,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearer: [] }],
         response: { 200: myVotes, 401: errorBody },
       },
-      preHandler: requireMember,
+      preValidation: requireMember,
     },
     async (request) => {
       const actor = request.actor;

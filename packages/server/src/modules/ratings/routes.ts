@@ -55,7 +55,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: userFilmQuery,
         response: { 200: checkRatingAnswer, ...errors },
       },
-      preHandler: requireMember,
+      preValidation: requireMember,
     },
     async (request) => {
       const { user_id, film_id } = request.query;
@@ -76,7 +76,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: userQuery,
         response: { 200: filmList, 400: errorBody, 401: errorBody, 403: errorBody },
       },
-      preHandler: requireMember,
+      preValidation: requireMember,
     },
     async (request) => {
       const actor = assertSelf(request, request.query.user_id);
@@ -95,7 +95,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ratingRequest,
         response: { 201: ratingAnswer, ...errors, 409: errorBody },
       },
-      preHandler: [requireMember, rateLimit('write')],
+      preValidation: [requireMember, rateLimit('write')],
     },
     async (request, reply) => {
       const { user_id, film_id, rating } = request.body;
@@ -123,7 +123,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ratingRequest,
         response: { 200: ratingAnswer, ...errors },
       },
-      preHandler: [requireMember, rateLimit('write')],
+      preValidation: [requireMember, rateLimit('write')],
     },
     async (request) => {
       const { user_id, film_id, rating } = request.body;

@@ -53,7 +53,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: reviewFilmRequest,
         response: { 201: submissionAnswer, 400: errorBody, 401: errorBody, 409: errorBody },
       },
-      preHandler: [requireMember, rateLimit('write')],
+      preValidation: [requireMember, rateLimit('write')],
     },
     async (request, reply) => {
       const actor = actorOf(request);
@@ -100,7 +100,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         response: { 200: submissionList, 401: errorBody, 403: errorBody },
       },
-      preHandler: requireReviewer,
+      preValidation: requireReviewer,
     },
     async () => {
       const rows = await submissions.listPending();
@@ -118,7 +118,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: addFilmRequest,
         response: { 200: addFilmAnswer, 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
       },
-      preHandler: [requireReviewer, rateLimit('write')],
+      preValidation: [requireReviewer, rateLimit('write')],
     },
     async (request) => {
       const actor = actorOf(request);
@@ -165,7 +165,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         body: rejectFilmRequest,
         response: { 200: messageBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
-      preHandler: [requireReviewer, rateLimit('write')],
+      preValidation: [requireReviewer, rateLimit('write')],
     },
     async (request) => {
       const actor = actorOf(request);

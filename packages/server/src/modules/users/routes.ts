@@ -43,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/check',
     {
       schema: { tags: ['users'], summary: 'Are this username and email free?', body: checkUserRequest, response: { 200: checkUserAnswer } },
-      preHandler: rateLimit('check', (r) => {
+      preValidation: rateLimit('check', (r) => {
         const body = checkUserRequest.safeParse(r.body);
         return body.success ? (body.data.username ?? body.data.email) : undefined;
       }),
@@ -68,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: registerRequest,
         response: { 201: registerAnswer, 409: errorBody },
       },
-      preHandler: rateLimit('register', (r) => {
+      preValidation: rateLimit('register', (r) => {
         const body = registerRequest.safeParse(r.body);
         return body.success ? body.data.email : undefined;
       }),
@@ -106,7 +106,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: loginRequest,
         response: { 200: loginAnswer, 401: errorBody, 403: errorBody },
       },
-      preHandler: rateLimit('login', (r) => {
+      preValidation: rateLimit('login', (r) => {
         const body = loginRequest.safeParse(r.body);
         return body.success ? body.data.username : undefined;
       }),
@@ -140,7 +140,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: profileParams,
         response: { 200: profileAnswer, 404: errorBody },
       },
-      preHandler: optionalMember,
+      preValidation: optionalMember,
     },
     async (request) => {
       const user = await repo.findByUsername(request.params.username);
@@ -161,7 +161,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         body: updateProfileRequest,
         response: { 200: updateProfileAnswer, 400: errorBody, 403: errorBody, 409: errorBody },
       },
-      preHandler: [requireMember, rateLimit('profile')],
+      preValidation: [requireMember, rateLimit('profile')],
     },
     async (request) => {
       const actor = assertSelf(request, request.params.user_id);
@@ -239,7 +239,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         security: bearer,
         response: { 200: messageBody },
       },
-      preHandler: requireMember,
+      preValidation: requireMember,
     },
     async (request) => {
       const actor = assertSelf(request, request.actor?.userId ?? 0);
@@ -264,7 +264,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           400: z.object({ success: z.literal(false), error: z.string(), code: z.string() }),
         },
       },
-      preHandler: rateLimit('verification', (r) => {
+      preValidation: rateLimit('verification', (r) => {
         const params = verificationParams.safeParse(r.params);
         return params.success ? params.data.token.slice(0, 16) : undefined;
       }),

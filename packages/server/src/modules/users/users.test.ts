@@ -123,6 +123,35 @@ describe('POST /api/users/check', () => {
   });
 });
 
+describe('rate limits on sign-up and verification', () => {
+  it('answer 429 with Retry-After past the per-address limit', async () => {
+    const registerLimit = RATE_LIMITS.register.ip.limit;
+    let last;
+    for (let i = 0; i <= registerLimit; i += 1) {
+      last = await register({ username: `rl${i}`, email: `rl${i}@example.com`, password: 'short' }, '10.8.0.1');
+    }
+    expect(last?.statusCode).toBe(429);
+    expect(Number(last?.headers['retry-after'])).toBeGreaterThan(0);
+
+    const verifyLimit = RATE_LIMITS.verification.ip.limit;
+    for (let i = 0; i <= verifyLimit; i += 1) {
+      last = await t.app.inject({ url: `/api/users/verification/guess-${i}`, remoteAddress: '10.8.0.2' });
+    }
+    expect(last?.statusCode).toBe(429);
+    expect(last?.headers['retry-after']).toBeDefined();
+  });
+
+  it('limit sign-ups per email address across addresses', async () => {
+    const limit = RATE_LIMITS.register.account.limit;
+    const email = `${unique('spam')}@example.com`;
+    let last;
+    for (let i = 0; i <= limit; i += 1) {
+      last = await register({ username: unique('spam'), email, password: GOOD_PASSWORD }, `10.8.${i}.9`);
+    }
+    expect(last?.statusCode).toBe(429);
+  });
+});
+
 describe('GET /api/users/verification/{token}', () => {
   it('verifies once; a second use, an unknown token and an expired one fail', async () => {
     const username = unique('ver');

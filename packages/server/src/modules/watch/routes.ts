@@ -46,7 +46,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
         body: visitorClickRequest,
         response: clickAnswers,
       },
-      preHandler: rateLimit('watch'),
+      preValidation: rateLimit('watch'),
     },
     async (request, reply) => {
       const { user_id, film_id } = request.body;
@@ -64,7 +64,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
         body: memberClickRequest,
         response: { ...clickAnswers, 401: errorBody, 403: errorBody },
       },
-      preHandler: [requireMember, rateLimit('watch')],
+      preValidation: [requireMember, rateLimit('watch')],
     },
     async (request, reply) => {
       const actor = assertSelf(request, request.body.user_id);

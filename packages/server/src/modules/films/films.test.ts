@@ -1,0 +1,127 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filmList, type Film } from '@filmlist/shared/api/films';
+import { messages } from '@filmlist/shared/messages';
+import { films } from '../../db/schema.js';
+import { createFilm, unique } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function setCounters(filmId: number, n: number, h: number, r: number, s: number) {
+  await t.app.db
+    .update(films)
+    .set({ notHeardCount: n, heardNotRatedCount: h, ratingCount: r, ratingSum: s })
+    .where(eq(films.filmId, filmId));
+  t.app.filmListCache.invalidate();
+}
+
+async function allFilms(): Promise<Film[]> {
+  const res = await t.app.inject('/api/films/allfilms');
+  expect(res.statusCode).toBe(200);
+  return filmList.parse(res.json()).films;
+}
+
+describe('GET /api/films/allfilms', () => {
+  it('answers every film ranked by score, ties by title A to Z then id, with slug and score', async () => {
+    const zebra = await createFilm(t.app, { title: 'Zebra Crossing', releaseYear: 2010 });
+    const apple = await createFilm(t.app, { title: 'apple Tree', releaseYear: 2011 });
+    const mango = await createFilm(t.app, { title: 'Mango Sky', releaseYear: 2012, watchLink: 'https://watch.example/mango' });
+    const unrated = await createFilm(t.app, { title: 'Banana Split', releaseYear: 2013 });
+    await setCounters(zebra.filmId, 3, 1, 0, 0); // 3/4*100 / 2 = 37.5
+    await setCounters(mango.filmId, 1, 0, 1, 10); // (50 + 100) / 2 = 75
+    await setCounters(apple.filmId, 3, 1, 0, 0); // 37.5, ties with Zebra: apple first
+    const list = await allFilms();
+    const ours = list.filter((f) => [zebra, apple, mango, unrated].some((x) => x.filmId === f.film_id));
+    expect(ours.map((f) => [f.title, f.score])).toEqual([
+      ['Mango Sky', 75],
+      ['apple Tree', 37.5],
+      ['Zebra Crossing', 37.5],
+      ['Banana Split', 0],
+    ]);
+    expect(ours[0]).toEqual({
+      film_id: mango.filmId,
+      title: 'Mango Sky',
+      release_year: 2012,
+      description: mango.description,
+      watch_link: 'https://watch.example/mango',
+      slug: 'mango-sky-2012',
+      score: 75,
+    });
+    const scores = list.map((f) => f.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(scores.every((s) => Number.isFinite(s))).toBe(true);
+  });
+
+  it('carries an ETag and answers 304 while the list is unchanged', async () => {
+    const first = await t.app.inject('/api/films/allfilms');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^".+"$/);
+    const again = await t.app.inject({ url: '/api/films/allfilms', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    await createFilm(t.app);
+    const changed = await t.app.inject({ url: '/api/films/allfilms', headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+  });
+});
+
+describe('GET /api/films/checkfilm', () => {
+  it('tells whether a title and year are on the list, case-insensitively', async () => {
+    const film = await createFilm(t.app, { title: unique('Checked Film '), releaseYear: 1988 });
+    const check = async (title: string, year: string) =>
+      (await t.app.inject({ url: '/api/films/checkfilm', query: { title, release_year: year } })).json<{ exists: boolean }>().exists;
+    expect(await check(film.title.toUpperCase(), '1988')).toBe(true);
+    expect(await check(film.title, '1989')).toBe(false);
+    expect(await check(film.title, 'nineteen')).toBe(false);
+    expect(await check(unique('Nothing '), '1988')).toBe(false);
+  });
+
+  it('answers 400 without its query', async () => {
+    const res = await t.app.inject('/api/films/checkfilm');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation_failed' });
+  });
+});
+
+describe('GET /api/films/filmdetails', () => {
+  it("finds a film by the spec's title and year, including the form read back from a URL, and by slug", async () => {
+    const film = await createFilm(t.app, { title: 'Spider-Man', releaseYear: 2002 });
+    const queries: Record<string, string>[] = [
+      { title: 'Spider-Man', year: '2002' },
+      { title: 'spider-man', year: '2002' },
+      // SPEC §2 turns /films/spider-man-2002 into the title "Spider Man".
+      { title: 'Spider Man', year: '2002' },
+      { slug: 'spider-man-2002' },
+      { slug: 'SPIDER-MAN-2002' },
+    ];
+    for (const query of queries) {
+      const res = await t.app.inject({ url: '/api/films/filmdetails', query });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ film: { film_id: film.filmId, title: 'Spider-Man', slug: 'spider-man-2002', score: 0 } });
+    }
+  });
+
+  it('answers 404 with the spec message for a missing film', async () => {
+    const queries: Record<string, string>[] = [
+      { title: 'Not A Film', year: '1999' },
+      { slug: 'not-a-film-1999' },
+      { title: 'Spider-Man', year: 'x' },
+    ];
+    for (const query of queries) {
+      const res = await t.app.inject({ url: '/api/films/filmdetails', query });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ error: messages.filmNotFound, code: 'film_not_found' });
+    }
+  });
+
+  it('answers 400 when neither title and year nor slug is given', async () => {
+    const res = await t.app.inject({ url: '/api/films/filmdetails', query: { title: 'Only A Title' } });
+    expect(res.statusCode).toBe(400);
+  });
+});
