@@ -8,8 +8,8 @@ import { optionalMember, requireMember } from '../../plugins/authenticate.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { presentUser } from '../users/presenter.js';
 import { usersRepository } from '../users/repository.js';
+import { bearerSecurity } from '../../lib/openapi.js';
 
-const bearer = [{ bearer: [] }];
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = usersRepository(app.db);
@@ -20,7 +20,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: 'Kept for spec compatibility: login already stores the refresh token',
-        security: bearer,
+        security: bearerSecurity,
         response: { 200: messageBody },
       },
       preValidation: requireMember,
@@ -66,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['auth'],
         summary: "End this session: its refresh token and access tokens stop working",
-        security: bearer,
+        security: bearerSecurity,
         body: logoutRequest,
         response: { 200: messageBody },
       },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@filmlist/shared/api/common';
 import { myVotes, type MyVotes } from '@filmlist/shared/api/votes';
 import { unauthorized } from '../../lib/http-errors.js';
+import { bearerSecurity } from '../../lib/openapi.js';
 import { requireMember } from '../../plugins/authenticate.js';
 import { mentionsRepository } from '../mentions/repository.js';
 import { ratingsRepository } from '../ratings/repository.js';
@@ -17,7 +18,7 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['me'],
         summary: "All of the caller's answers and ratings, keyed by film id (one call instead of one per film)",
-        security: [{ bearer: [] }],
+        security: bearerSecurity,
         response: { 200: myVotes, 401: errorBody },
       },
       preValidation: requireMember,

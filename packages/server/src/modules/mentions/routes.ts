@@ -1,48 +1,35 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, filmIdQuery, userFilmQuery, userQuery } from '@filmlist/shared/api/common';
+import { errorBody, userFilmQuery, userQuery } from '@filmlist/shared/api/common';
 import { filmList } from '@filmlist/shared/api/films';
-import { checkMentionedAnswer, countAnswer, mentionAnswer, mentionRequest } from '@filmlist/shared/api/votes';
+import { checkMentionedAnswer, mentionAnswer, mentionRequest } from '@filmlist/shared/api/votes';
 import { messages } from '@filmlist/shared/messages';
+import { bearerSecurity, memberErrors } from '../../lib/openapi.js';
 import { conflict } from '../../lib/http-errors.js';
 import { assertSelf, requireMember } from '../../plugins/authenticate.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { ratingsRepository } from '../ratings/repository.js';
 import { presentMention } from './presenter.js';
 import { mentionsRepository } from './repository.js';
-import { adjustCounters, findFilm, rankedFilmsExcept, runVote } from './vote-transaction.js';
+import { counterRoute } from '../votes/counter-route.js';
+import { adjustCounters, findFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
 
-const bearer = [{ bearer: [] }];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** "Have you heard of this film before?": the answer, the checks, the filters and two ranking counts. */
 export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = mentionsRepository(app.db);
   const ratings = ratingsRepository(app.db);
 
-  app.get(
-    '/not-heard-before-count',
-    {
-      schema: {
-        tags: ['mentions'],
-        summary: 'N: answers "not heard before" for one film',
-        querystring: filmIdQuery,
-        response: { 200: countAnswer, 400: errorBody, 404: errorBody },
-      },
-    },
-    async (request) => ({ count: (await findFilm(app, request.query.film_id)).notHeardCount }),
+  await app.register(
+    counterRoute({ path: '/not-heard-before-count', tag: 'mentions', summary: 'N: answers "not heard before" for one film', counter: 'notHeardCount', field: 'count' }),
   );
-
-  app.get(
-    '/heard-not-rated-count',
-    {
-      schema: {
-        tags: ['mentions'],
-        summary: 'H: answers "heard before" by members who have not rated the film',
-        querystring: filmIdQuery,
-        response: { 200: countAnswer, 400: errorBody, 404: errorBody },
-      },
-    },
-    async (request) => ({ count: (await findFilm(app, request.query.film_id)).heardNotRatedCount }),
+  await app.register(
+    counterRoute({
+      path: '/heard-not-rated-count',
+      tag: 'mentions',
+      summary: 'H: answers "heard before" by members who have not rated the film',
+      counter: 'heardNotRatedCount',
+      field: 'count',
+    }),
   );
 
   app.get(
@@ -51,9 +38,9 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['mentions'],
         summary: "The caller's own answer for one film",
-        security: bearer,
+        security: bearerSecurity,
         querystring: userFilmQuery,
-        response: { 200: checkMentionedAnswer, ...errors },
+        response: { 200: checkMentionedAnswer, ...memberErrors },
       },
       preValidation: requireMember,
     },
@@ -72,7 +59,7 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['mentions'],
         summary: 'The ranked list without the films the caller has answered',
-        security: bearer,
+        security: bearerSecurity,
         querystring: userQuery,
         response: { 200: filmList, 400: errorBody, 401: errorBody, 403: errorBody },
       },
@@ -91,7 +78,7 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['mentions'],
         summary: 'The ranked list of the films the caller had not heard of before',
-        security: bearer,
+        security: bearerSecurity,
         querystring: userQuery,
         response: { 200: filmList, 400: errorBody, 401: errorBody, 403: errorBody },
       },
@@ -111,9 +98,9 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['mentions'],
         summary: 'Answer once, finally: heard of the film before or not',
-        security: bearer,
+        security: bearerSecurity,
         body: mentionRequest,
-        response: { 201: mentionAnswer, ...errors, 409: errorBody },
+        response: { 201: mentionAnswer, ...memberErrors, 409: errorBody },
       },
       preValidation: [requireMember, rateLimit('write')],
     },

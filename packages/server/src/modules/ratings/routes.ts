@@ -1,48 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, filmIdQuery, userFilmQuery, userQuery } from '@filmlist/shared/api/common';
+import { errorBody, userFilmQuery, userQuery } from '@filmlist/shared/api/common';
 import { filmList } from '@filmlist/shared/api/films';
-import { checkRatingAnswer, countAnswer, ratingAnswer, ratingRequest, sumTotalAnswer } from '@filmlist/shared/api/votes';
+import { checkRatingAnswer, ratingAnswer, ratingRequest } from '@filmlist/shared/api/votes';
 import { messages } from '@filmlist/shared/messages';
+import { bearerSecurity, memberErrors } from '../../lib/openapi.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { assertSelf, requireMember } from '../../plugins/authenticate.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { mentionsRepository } from '../mentions/repository.js';
-import { adjustCounters, findFilm, rankedFilmsExcept, runVote } from '../mentions/vote-transaction.js';
+import { counterRoute } from '../votes/counter-route.js';
+import { adjustCounters, findFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
 import { presentRating } from './presenter.js';
 import { ratingsRepository } from './repository.js';
 
-const bearer = [{ bearer: [] }];
-const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody };
 
 /** Ratings from 1 to 10: rate once, then edit; the checks, the filter and two ranking counts. */
 export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = ratingsRepository(app.db);
   const mentions = mentionsRepository(app.db);
 
-  app.get(
-    '/rating-count',
-    {
-      schema: {
-        tags: ['ratings'],
-        summary: 'R: number of ratings of one film',
-        querystring: filmIdQuery,
-        response: { 200: countAnswer, 400: errorBody, 404: errorBody },
-      },
-    },
-    async (request) => ({ count: (await findFilm(app, request.query.film_id)).ratingCount }),
+  await app.register(
+    counterRoute({ path: '/rating-count', tag: 'ratings', summary: 'R: number of ratings of one film', counter: 'ratingCount', field: 'count' }),
   );
-
-  app.get(
-    '/sum-total',
-    {
-      schema: {
-        tags: ['ratings'],
-        summary: 'S: sum of the ratings of one film',
-        querystring: filmIdQuery,
-        response: { 200: sumTotalAnswer, 400: errorBody, 404: errorBody },
-      },
-    },
-    async (request) => ({ sum_total: (await findFilm(app, request.query.film_id)).ratingSum }),
+  await app.register(
+    counterRoute({ path: '/sum-total', tag: 'ratings', summary: 'S: sum of the ratings of one film', counter: 'ratingSum', field: 'sum_total' }),
   );
 
   app.get(
@@ -51,9 +32,9 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ratings'],
         summary: "The caller's own rating of one film",
-        security: bearer,
+        security: bearerSecurity,
         querystring: userFilmQuery,
-        response: { 200: checkRatingAnswer, ...errors },
+        response: { 200: checkRatingAnswer, ...memberErrors },
       },
       preValidation: requireMember,
     },
@@ -72,7 +53,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ratings'],
         summary: 'The ranked list without the films the caller has rated',
-        security: bearer,
+        security: bearerSecurity,
         querystring: userQuery,
         response: { 200: filmList, 400: errorBody, 401: errorBody, 403: errorBody },
       },
@@ -91,9 +72,9 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ratings'],
         summary: 'Rate a film for the first time (409 if already rated: use edit)',
-        security: bearer,
+        security: bearerSecurity,
         body: ratingRequest,
-        response: { 201: ratingAnswer, ...errors, 409: errorBody },
+        response: { 201: ratingAnswer, ...memberErrors, 409: errorBody },
       },
       preValidation: [requireMember, rateLimit('write')],
     },
@@ -119,9 +100,9 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['ratings'],
         summary: "Change the caller's rating of a film (404 if not rated yet)",
-        security: bearer,
+        security: bearerSecurity,
         body: ratingRequest,
-        response: { 200: ratingAnswer, ...errors },
+        response: { 200: ratingAnswer, ...memberErrors },
       },
       preValidation: [requireMember, rateLimit('write')],
     },

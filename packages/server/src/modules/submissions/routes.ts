@@ -25,8 +25,8 @@ import { usersRepository } from '../users/repository.js';
 import { filmPageLink, reviewerFormLink, reviewQueueLink } from './links.js';
 import { presentSubmission } from './presenter.js';
 import { submissionsRepository } from './repository.js';
+import { bearerSecurity } from '../../lib/openapi.js';
 
-const bearer = [{ bearer: [] }];
 
 function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized();
@@ -49,7 +49,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['submissions'],
         summary: 'Submit a film for review; every reviewer is emailed',
-        security: bearer,
+        security: bearerSecurity,
         body: reviewFilmRequest,
         response: { 201: submissionAnswer, 400: errorBody, 401: errorBody, 409: errorBody },
       },
@@ -97,7 +97,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['submissions'],
         summary: 'The review queue: pending submissions, oldest first (reviewers only)',
-        security: bearer,
+        security: bearerSecurity,
         response: { 200: submissionList, 401: errorBody, 403: errorBody },
       },
       preValidation: requireReviewer,
@@ -114,7 +114,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['submissions'],
         summary: "Add a film to the list, approving the submitter's pending submission if there is one",
-        security: bearer,
+        security: bearerSecurity,
         body: addFilmRequest,
         response: { 200: addFilmAnswer, 400: errorBody, 401: errorBody, 403: errorBody, 409: errorBody },
       },
@@ -161,7 +161,7 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['submissions'],
         summary: 'Reject a pending submission, with an optional reason for the submitter',
-        security: bearer,
+        security: bearerSecurity,
         body: rejectFilmRequest,
         response: { 200: messageBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },

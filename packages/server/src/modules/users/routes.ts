@@ -26,8 +26,8 @@ import { assertSelf, optionalMember, requireMember } from '../../plugins/authent
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { presentUser } from './presenter.js';
 import { usersRepository } from './repository.js';
+import { bearerSecurity } from '../../lib/openapi.js';
 
-const bearer = [{ bearer: [] }];
 
 /** Which unique index a race lost against. */
 function duplicateMessage(error: unknown): string {
@@ -156,7 +156,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Change username, email or password (email and password need the current password)',
-        security: bearer,
+        security: bearerSecurity,
         params: updateProfileParams,
         body: updateProfileRequest,
         response: { 200: updateProfileAnswer, 400: errorBody, 403: errorBody, 409: errorBody },
@@ -236,7 +236,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'Delete the account, its sessions, votes and pending submissions',
-        security: bearer,
+        security: bearerSecurity,
         response: { 200: messageBody },
       },
       preValidation: requireMember,
