@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -18,7 +19,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.test.ts', '**/test/**'],
+    files: ['packages/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     rules: { '@typescript-eslint/unbound-method': 'off' },
   },
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },

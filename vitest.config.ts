@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const sharedSrc = fileURLToPath(new URL('./packages/shared/src/', import.meta.url));
@@ -12,11 +13,33 @@ const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : 
  */
 export default defineConfig({
   test: {
-    reporters: process.env.CI ? ['default'] : ['default'],
     projects: [
       {
         resolve: { alias },
         test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias },
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['packages/web/src/test/setup.ts'],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser at a time: the machine has two cores and the server needs one.
+          fileParallelism: false,
+        },
       },
       ...databases.map((database) => ({
         resolve: { alias },

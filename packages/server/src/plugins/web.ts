@@ -1,31 +1,88 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import { messages } from '@filmlist/shared/messages';
 import type { ErrorBody } from '@filmlist/shared/api/common';
+import { filmsRepository } from '../modules/films/repository.js';
 
 export interface WebOptions {
   /** the built web app: index.html and its assets */
   root: string;
 }
 
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+/** JSON inside a <script> element: no "</script>" or "<!--" can end it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
 /**
- * The web app from the same origin as the API. An unknown /api path is a 404
- * JSON answer; any other unknown GET gets the app, which shows its own
- * not-found page.
+ * The web app from the same origin as the API. The server writes the app's
+ * configuration (external links, public URL) into the page, and the share
+ * preview tags (og:*, twitter:card) into the page of a film that exists. An
+ * unknown /api path is a 404 JSON answer; any other unknown GET gets the app,
+ * which shows its own not-found page.
  */
 export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) => {
   const indexFile = path.join(options.root, 'index.html');
-  const indexHtml = existsSync(indexFile)
+  const template = existsSync(indexFile)
     ? readFileSync(indexFile, 'utf8')
-    : '<!doctype html><title>The Film List</title><p>The web app has not been built. Run npm run build.</p>';
+    : '<!doctype html><html lang="en"><head><title>The Film List</title><!--app-head--></head><body><p>The web app has not been built. Run npm run build.</p><!--app-config--></body></html>';
+  const config = { publicUrl: app.config.publicUrl, links: app.config.links };
+  const withConfig = template.replace(
+    '<!--app-config-->',
+    `<script type="application/json" id="app-config">${scriptJson(config)}</script>`,
+  );
+  const plainPage = withConfig.replace('<!--app-head-->', '');
+  const films = filmsRepository(app.db);
+
+  const sendPage = (reply: FastifyReply, html: string) =>
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+
+  async function filmPage(slug: string): Promise<string> {
+    const film = await films.findBySlug(slug);
+    if (!film) return plainPage;
+    const url = `${app.config.publicUrl}/films/${encodeURIComponent(film.slug)}`;
+    const title = `${film.title} (${film.releaseYear}) | The Film List`;
+    const tags = [
+      ['og:title', title],
+      ['og:description', film.description],
+      ['og:url', url],
+      ['og:type', 'video.movie'],
+      ['og:site_name', 'The Film List'],
+    ]
+      .map(([property, content]) => `<meta property="${property}" content="${escapeHtml(content ?? '')}" />`)
+      .concat(
+        `<meta name="twitter:card" content="summary" />`,
+        `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+        `<meta name="twitter:description" content="${escapeHtml(film.description)}" />`,
+        `<link rel="canonical" href="${escapeHtml(url)}" />`,
+      );
+    return withConfig
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+      .replace('<!--app-head-->', tags.join('\n    '));
+  }
 
   if (existsSync(options.root)) {
-    await app.register(fastifyStatic, { root: options.root, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: options.root,
+      wildcard: false,
+      index: false,
+      // The page itself is served below, with its configuration written in.
+      globIgnore: ['index.html'],
+      cacheControl: false,
+      // Built assets carry a content hash in their names, so they never change.
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
   }
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.type('text/html; charset=utf-8').send(indexHtml));
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendPage(reply, plainPage));
+  app.get('/index.html', { schema: { hide: true } }, (_request, reply) => sendPage(reply, plainPage));
+  app.get<{ Params: { slug: string } }>('/films/:slug', { schema: { hide: true } }, async (request, reply) =>
+    sendPage(reply, await filmPage(request.params.slug)),
+  );
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
@@ -34,6 +91,6 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       const body: ErrorBody = { error: messages.apiNotFound, code: 'not_found' };
       return reply.code(404).send(body);
     }
-    return reply.type('text/html; charset=utf-8').send(indexHtml);
+    return sendPage(reply, plainPage);
   });
 });

@@ -9,3 +9,4 @@ export const refreshAnswer = z.object({
   user: publicUser,
 });
 export const logoutRequest = z.object({ refresh: z.string().max(200).optional() }).optional();
+export type RefreshAnswer = z.infer<typeof refreshAnswer>;

@@ -37,6 +37,8 @@ export const loginAnswer = z.object({
   user: publicUser,
 });
 
+export type LoginAnswer = z.infer<typeof loginAnswer>;
+
 export const profileParams = z.object({ username: z.string().min(1).max(1000) });
 export const profileAnswer = z.object({ user: publicUser });
 

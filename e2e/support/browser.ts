@@ -1,0 +1,66 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with the network-quiet flags this machine needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const baseUrl = (): string => inject('baseUrl');
+
+/** A fresh context (its own storage) at a phone or desktop size, with clipboard access. */
+export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  return { context, page };
+}
+
+/** axe (WCAG 2.2 AA rules) finds no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious, `axe on ${label}`).toEqual([]);
+}
+
+/** The newest verification link written to DATA_DIR/outbox for this address. */
+export async function verificationLinkFor(email: string, timeoutMs = 10_000): Promise<string> {
+  const outbox = path.join(inject('e2eDataDir'), 'outbox');
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (existsSync(outbox)) {
+      for (const file of readdirSync(outbox).sort().reverse()) {
+        const text = readFileSync(path.join(outbox, file), 'utf8');
+        const match = /\/verification\/([A-Za-z0-9_-]{43})/.exec(text.replace(/=\r?\n/g, ''));
+        if (text.includes(email) && match) return `/verification/${match[1]}`;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification mail for ${email}`);
+}

@@ -1,0 +1,77 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFilm } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../test/test-app.js';
+
+let t: TestApp;
+let root: string;
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(tmpdir(), 'filmlist-web-'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(
+    path.join(root, 'index.html'),
+    '<!doctype html><html><head><title>The Film List</title><!--app-head--></head><body><div id="root"></div><!--app-config--><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+  );
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await createTestApp({ app: { webRoot: root }, env: { COFFEE_URL: 'https://coffee.example/films' } });
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function configIn(html: string): unknown {
+  const match = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(html);
+  return match?.[1] ? JSON.parse(match[1]) : null;
+}
+
+describe('the web app', () => {
+  it('gets its configuration written into the page', async () => {
+    const res = await t.app.inject('/');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(configIn(res.body)).toMatchObject({ publicUrl: 'http://films.test', links: { coffee: 'https://coffee.example/films' } });
+    expect(res.body).not.toContain('og:title');
+  });
+
+  it('serves hashed assets as immutable', async () => {
+    const res = await t.app.inject('/assets/app-abc123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('puts share-preview tags into the page of a film that exists, escaped', async () => {
+    await createFilm(t.app, { title: 'Quiet <Days> & "Nights"', releaseYear: 1999, description: "A film's </script><b>logline</b>" });
+    const res = await t.app.inject('/films/quiet-<days>-&-"nights"-1999');
+    expect(res.statusCode).toBe(200);
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain('<meta property="og:title" content="Quiet &#60;Days&#62; &#38; &#34;Nights&#34; (1999) | The Film List" />');
+    expect(head).toContain('<meta property="og:description" content="A film&#39;s &#60;/script&#62;&#60;b&#62;logline&#60;/b&#62;" />');
+    expect(head).toMatch(/<meta property="og:url" content="http:\/\/films\.test\/films\/quiet-/);
+    expect(head).toContain('<meta name="twitter:card" content="summary" />');
+    expect(head).toContain('<title>Quiet &#60;Days&#62;');
+    expect(res.body).not.toContain('<b>logline</b>');
+  });
+
+  it('serves the plain app for a film that does not exist and for the private route', async () => {
+    for (const url of ['/films/no-such-film-1999', '/films/private/quiet-days-1999']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('og:title');
+      expect(configIn(res.body)).not.toBeNull();
+    }
+  });
+
+  it('keeps the configuration JSON from closing its script element', async () => {
+    const hostile = await createTestApp({ app: { webRoot: root }, env: { SHOP_URL: 'https://shop.example/</script><script>alert(1)</script>' } });
+    try {
+      const body = (await hostile.app.inject('/')).body;
+      expect(body).not.toContain('</script><script>alert(1)');
+      expect(configIn(body)).toMatchObject({ links: { shop: 'https://shop.example/</script><script>alert(1)</script>' } });
+    } finally {
+      await hostile.close();
+    }
+  });
+});

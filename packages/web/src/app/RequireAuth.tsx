@@ -1,0 +1,11 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from '../lib/router';
+import { useAuth } from '../lib/auth';
+
+/** Protected routes send a visitor to /login (SPEC §2), remembering where they were going. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { isAuthenticated } = useAuth();
+  const location = useLocation();
+  if (!isAuthenticated) return <Navigate to="/login" replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}

@@ -1,0 +1,39 @@
+/**
+ * Settings the server writes into the page (external links, the public URL),
+ * read once. The server is the only source: configuration lives in one place.
+ */
+export interface AppConfig {
+  publicUrl: string;
+  links: { newsletter: string; books: string; music: string; coffee: string; shop: string; contactEmail: string };
+}
+
+const fallback: AppConfig = {
+  publicUrl: typeof window === 'undefined' ? 'http://localhost:3000' : window.location.origin,
+  links: {
+    newsletter: 'https://newsletter.thefilmlist.example',
+    books: 'https://books.thefilmlist.example',
+    music: 'https://music.thefilmlist.example',
+    coffee: 'https://coffee.thefilmlist.example',
+    shop: 'https://shop.thefilmlist.example',
+    contactEmail: 'hello@thefilmlist.example',
+  },
+};
+
+function isAppConfig(value: unknown): value is AppConfig {
+  if (typeof value !== 'object' || value === null || !('publicUrl' in value) || !('links' in value)) return false;
+  return typeof value.publicUrl === 'string' && typeof value.links === 'object' && value.links !== null;
+}
+
+function read(): AppConfig {
+  if (typeof document === 'undefined') return fallback;
+  const element = document.getElementById('app-config');
+  if (!element?.textContent) return fallback;
+  try {
+    const parsed: unknown = JSON.parse(element.textContent);
+    return isAppConfig(parsed) ? { ...fallback, ...parsed, links: { ...fallback.links, ...parsed.links } } : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export const appConfig: AppConfig = read();
