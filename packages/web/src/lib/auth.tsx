@@ -12,9 +12,9 @@ export interface AuthContextValue {
   user: PublicUser | null;
   /** true while a stored session is restored on first load (at most 1 s) */
   restoring: boolean;
-  login(answer: LoginAnswer): void;
-  logout(): Promise<void>;
-  setUser(user: PublicUser): void;
+  login: (answer: LoginAnswer) => void;
+  logout: () => Promise<void>;
+  setUser: (user: PublicUser) => void;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
