@@ -11,8 +11,12 @@ const databases = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : 
  * Every server test runs on the embedded database, and again on PostgreSQL
  * when TEST_DATABASE_URL is set (as .ci/run does).
  */
+/** .ci/run collects every run's counts from JSON reports written here. */
+const reportDir = process.env.VITEST_REPORT_DIR;
+
 export default defineConfig({
   test: {
+    reporters: reportDir ? ['default', ['json', { outputFile: `${reportDir}/vitest-${process.pid}.json` }]] : ['default'],
     projects: [
       {
         resolve: { alias },
