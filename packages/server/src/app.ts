@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { AccessTokens, resolveJwtSecret } from './auth/access-tokens.js';
 import { sessionsRepository } from './auth/sessions-repository.js';
 import type { Config } from './config.js';
+import { ChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/connection.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
@@ -45,6 +46,9 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string | ((add
   return (_address, hop) => hop < value;
 }
 
+/** With several instances and no change feed, a ranked list is served at most this stale. */
+const STALE_LIST_MS = 1000;
+
 /** 64 KiB is far above any real request of this API; larger bodies get 413. */
 const BODY_LIMIT = 64 * 1024;
 
@@ -81,7 +85,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('accessTokens', new AccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir)));
   app.decorate('sessions', sessionsRepository(database.db));
   const films = filmsRepository(database.db);
-  app.decorate('filmListCache', new FilmListCache(async () => (await films.listAll()).map(presentFilm)));
+  // Several instances on one PostgreSQL hear each other's writes; without the feed, lists live 1 s.
+  const feed = config.databaseUrl
+    ? new ChangeFeed(config.databaseUrl, 'filmlist_films', () => app.filmListCache.invalidateLocal(), (error) =>
+        app.log.warn({ err: error }, 'film change feed interrupted'),
+      )
+    : null;
+  app.decorate(
+    'filmListCache',
+    new FilmListCache(async () => (await films.listAll()).map(presentFilm), {
+      now: () => clock.now().getTime(),
+      maxAgeMs: () => (feed && !feed.connected ? STALE_LIST_MS : undefined),
+      broadcast: () => void feed?.notify(),
+    }),
+  );
+  if (feed) await feed.start();
   app.decorate('notifyOutbox', options.notifyOutbox ?? (() => undefined));
 
   // 3. Routes.
@@ -104,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
 
   app.addHook('onClose', async () => {
+    await feed?.close();
     await app.rateLimitStore.close();
   });
   return app;

@@ -103,6 +103,16 @@ export const messages = {
   accountDeleted: 'Your account has been deleted.',
   loggedOut: 'You have been logged out.',
   verificationSucceeded: 'Your email address has been verified. You can now log in.',
+
+  // Review queue (PRODUCT.md §6)
+  reviewQueueEmpty: 'Nothing is waiting for review.',
+  reviewQueueLoadFailed: 'Failed to load the films awaiting review. Please try again.',
+
+  // Film list and votes (SPEC §4)
+  mentionProcessing: 'Your Mention request is being processed...',
+  ratingProcessing: 'Your Rating request is being processed...',
+  mentionIsFinal: 'Once answered, your answer is final and cannot be edited.',
+  filterNoFilms: 'No films to show for this filter.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

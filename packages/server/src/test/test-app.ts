@@ -52,6 +52,8 @@ export async function openTestDatabase(dataDir: string): Promise<TestDatabase> {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** the PostgreSQL URL of this app's database (undefined on PGlite) */
+  databaseUrl: string | undefined;
   config: Config;
   clock: ManualClock;
   database: DatabaseHandle;
@@ -62,12 +64,21 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   app?: Partial<AppOptions>;
+  /** share this PostgreSQL database (another test app's) instead of cloning a new one */
+  databaseUrl?: string;
 }
 
 /** The real app on a real database, answered through Fastify's inject (real HTTP semantics, no socket). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'filmlist-app-'));
+  const database: TestDatabase = options.databaseUrl
+    ? await (async () => {
+        const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
+        return { handle, url: options.databaseUrl, dispose: () => handle.close() };
+      })()
+    : await openTestDatabase(dataDir);
   const config = loadConfig({
+    ...(database.url ? { DATABASE_URL: database.url } : {}),
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://films.test',
     REVIEWERS: TEST_REVIEWERS.join(','),
@@ -75,12 +86,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     SEED_DEMO: 'false',
     ...options.env,
   });
-  const database = await openTestDatabase(dataDir);
   const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
   const app = await buildApp({ config, database: database.handle, clock, ...options.app });
   await app.ready();
   return {
     app,
+    databaseUrl: database.url,
     config,
     clock,
     database: database.handle,

@@ -27,7 +27,6 @@ import { presentSubmission } from './presenter.js';
 import { submissionsRepository } from './repository.js';
 import { bearerSecurity } from '../../lib/openapi.js';
 
-
 function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthorized();
   return request.actor;

@@ -172,7 +172,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const current = await repo.findById(actor.userId);
       if (!current) throw notFound(messages.userNotFound, 'user_not_found');
-      if (email !== undefined || password !== undefined) {
+      const emailChanges = email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
+      // The whole form may come back with the email unchanged: only a real change needs the password.
+      if (emailChanges || password !== undefined) {
         if (!currentPassword) {
           throw badRequest(messages.currentPasswordRequired, 'current_password_required', {
             currentPassword: messages.currentPasswordRequired,
@@ -185,7 +187,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
-      const emailChanges = email !== undefined && email.toLowerCase() !== current.email.toLowerCase();
 
       try {
         const updated = await app.db.transaction(async (tx) => {

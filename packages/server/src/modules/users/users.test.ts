@@ -297,6 +297,14 @@ describe('PUT /api/users/profile/{user_id}', () => {
     expect(profile.json()).toMatchObject({ user: { email: newEmail } });
   });
 
+  it('accepts the whole form back with the email unchanged, without the current password', async () => {
+    const member = await createMember(t.app);
+    const name = unique('whole');
+    const res = await put(member.userId, { username: name, email: member.email.toUpperCase() }, member.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ user: { username: name, email: member.email }, pendingEmail: null });
+  });
+
   it('refuses an email that another account holds', async () => {
     const member = await createMember(t.app);
     const other = await createMember(t.app);

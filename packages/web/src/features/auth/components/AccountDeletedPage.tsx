@@ -1,4 +1,25 @@
-// Placeholder until this page lands.
+import { useEffect, useRef } from 'react';
+import { useAuth } from '../../../lib/auth';
+import { Link } from '../../../lib/router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
+/** SPEC §2: logs out and says goodbye; a new account may be created anytime. */
 export default function AccountDeletedPage() {
-  return <h1>AccountDeletedPage</h1>;
+  useDocumentTitle('Account Deleted');
+  const { logout } = useAuth();
+  const logoutOnce = useRef(logout);
+
+  useEffect(() => {
+    void logoutOnce.current();
+  }, []);
+
+  return (
+    <section className="auth-page">
+      <h1>We&apos;re sorry to see you go!</h1>
+      <p>Your account has been deleted.</p>
+      <p>
+        You are welcome back anytime: you may <Link to="/signup">create a new account</Link> whenever you like.
+      </p>
+    </section>
+  );
 }

@@ -1,4 +1,83 @@
-// Placeholder until this page lands.
+import { useState, type FormEvent } from 'react';
+import { messages } from '@filmlist/shared/messages';
+import { ApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { Link, useLocation, useNavigate } from '../../../lib/router';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { TextField } from '../../../components/TextField';
+import { login } from '../api/login';
+
+/** Where RequireAuth was sending the visitor, if it is a path on this site. */
+function returnPath(state: unknown): string {
+  if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
+    if (state.from.startsWith('/') && !state.from.startsWith('//')) return state.from;
+  }
+  return '/dashboard';
+}
+
 export default function LoginPage() {
-  return <h1>LoginPage</h1>;
+  useDocumentTitle('Login');
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [showPassword, setShowPassword] = useState(false);
+  const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
+  const [failure, setFailure] = useState('');
+  const [processing, setProcessing] = useState(false);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure('');
+    const found: { username?: string; password?: string } = {};
+    if (!username.trim()) found.username = messages.usernameRequired;
+    if (!password) found.password = messages.passwordRequired;
+    setErrors(found);
+    if (found.username || found.password) return;
+    setProcessing(true);
+    try {
+      const answer = await login(username.trim(), password);
+      auth.login(answer);
+      navigate(returnPath(location.state), { replace: true });
+    } catch (error) {
+      setFailure(error instanceof ApiError && error.status === 403 && error.code === 'unverified' ? messages.loginUnverified : messages.loginFailed);
+      setProcessing(false);
+    }
+  };
+
+  return (
+    <section className="auth-page">
+      <h1>Login</h1>
+      <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
+        <TextField label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} />
+        <TextField
+          label="Password"
+          name="password"
+          type={showPassword ? 'text' : 'password'}
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <label className="inline">
+          <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
+          Show password
+        </label>
+        {failure && (
+          <p className="error form-error" role="alert">
+            {failure}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" disabled={processing}>
+            {processing ? 'Processing...' : 'Login'}
+          </button>
+        </div>
+      </form>
+      <p>
+        New to The Film List? <Link to="/signup">Sign up</Link>
+      </p>
+    </section>
+  );
 }

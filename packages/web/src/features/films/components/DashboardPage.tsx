@@ -1,4 +1,6 @@
-// Placeholder until this page lands.
+import { FilmListPage } from './FilmListPage';
+
+/** SPEC §2: the member's home at /dashboard, with mentions, ratings and filters. */
 export default function DashboardPage() {
-  return <h1>DashboardPage</h1>;
+  return <FilmListPage member pageTitle="Dashboard" />;
 }

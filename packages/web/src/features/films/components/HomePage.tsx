@@ -1,4 +1,6 @@
-// Placeholder until this page lands.
+import { FilmListPage } from './FilmListPage';
+
+/** SPEC §2: the visitor's home at /. */
 export default function HomePage() {
-  return <h1>HomePage</h1>;
+  return <FilmListPage member={false} pageTitle="Home" />;
 }

@@ -1,4 +1,12 @@
-// Placeholder until this page lands.
+import { PrivacyText } from '../../../components/legal/PrivacyText';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
 export default function PrivacyPage() {
-  return <h1>PrivacyPage</h1>;
+  useDocumentTitle('Privacy Policy');
+  return (
+    <article className="legal-page">
+      <h1>Privacy Policy</h1>
+      <PrivacyText />
+    </article>
+  );
 }

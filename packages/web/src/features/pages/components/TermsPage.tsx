@@ -1,4 +1,12 @@
-// Placeholder until this page lands.
+import { TermsText } from '../../../components/legal/TermsText';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+
 export default function TermsPage() {
-  return <h1>TermsPage</h1>;
+  useDocumentTitle('Terms and Conditions');
+  return (
+    <article className="legal-page">
+      <h1>Terms and Conditions</h1>
+      <TermsText />
+    </article>
+  );
 }

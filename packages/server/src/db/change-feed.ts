@@ -1,0 +1,80 @@
+import pg from 'pg';
+
+/**
+ * Tells every instance on one PostgreSQL that something changed, through
+ * LISTEN/NOTIFY on a dedicated connection that reconnects by itself. While it
+ * is not listening, `connected` is false and callers must not trust local caches
+ * for long.
+ */
+export class ChangeFeed {
+  private client: pg.Client | null = null;
+  private closed = false;
+  private retryTimer: NodeJS.Timeout | undefined;
+  connected = false;
+
+  constructor(
+    private readonly databaseUrl: string,
+    private readonly channel: string,
+    private readonly onChange: () => void,
+    private readonly onError: (error: unknown) => void = () => undefined,
+  ) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
+  }
+
+  async start(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: 3000 });
+    const lost = (error?: unknown) => {
+      if (this.client !== client) return;
+      this.client = null;
+      this.connected = false;
+      if (error) this.onError(error);
+      // Whatever happened while away is unknown: treat it as a change.
+      this.onChange();
+      this.scheduleRetry();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (message) => {
+      if (message.channel === this.channel) this.onChange();
+    });
+    this.client = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${this.channel}`);
+      if (this.client === client) this.connected = true;
+    } catch (error) {
+      lost(error);
+      client.end().catch(() => undefined);
+    }
+  }
+
+  private scheduleRetry(): void {
+    if (this.closed || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.start();
+    }, 1000);
+    this.retryTimer.unref();
+  }
+
+  /** Tell every listening instance (this one included). Best effort: a lost notice is covered by the staleness bound. */
+  async notify(): Promise<void> {
+    const client = this.client;
+    if (!client || !this.connected) return;
+    try {
+      await client.query(`NOTIFY ${this.channel}`);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = null;
+    this.connected = false;
+    await client?.end().catch(() => undefined);
+  }
+}

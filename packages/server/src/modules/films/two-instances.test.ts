@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filmList } from '@filmlist/shared/api/films';
+import { createFilm, createMember } from '../../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/test-app.js';
+
+// Two app instances on one PostgreSQL database: a write through one shows in the other's ranked list.
+describe.runIf(process.env.TEST_DATABASE === 'postgres')('two instances on one PostgreSQL', () => {
+  let first: TestApp;
+  let second: TestApp;
+  beforeAll(async () => {
+    first = await createTestApp();
+    second = await createTestApp({ databaseUrl: first.databaseUrl });
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  const listOf = async (t: TestApp) => filmList.parse((await t.app.inject('/api/films/allfilms')).json()).films;
+
+  async function within(ms: number, condition: () => Promise<boolean>): Promise<number> {
+    const started = Date.now();
+    while (Date.now() - started < ms) {
+      if (await condition()) return Date.now() - started;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`not within ${ms} ms`);
+  }
+
+  it('shows a film added through one in the other within 1 s', async () => {
+    expect(await listOf(second)).toEqual([]);
+    const film = await createFilm(first.app, { title: 'Seen Elsewhere', releaseYear: 2004 });
+    await within(1000, async () => (await listOf(second)).some((f) => f.film_id === film.filmId));
+  });
+
+  it('shows a vote through one in the score of the other within 1 s', async () => {
+    const film = await createFilm(first.app, { title: 'Voted Elsewhere', releaseYear: 2005 });
+    await within(1000, async () => (await listOf(second)).some((f) => f.film_id === film.filmId));
+    const member = await createMember(first.app);
+    const vote = await first.app.inject({
+      method: 'POST',
+      url: '/api/mentions/mentioned',
+      headers: member.auth,
+      payload: { user_id: member.userId, film_id: film.filmId, mentioned: false },
+    });
+    expect(vote.statusCode).toBe(201);
+    await within(1000, async () => (await listOf(second)).find((f) => f.film_id === film.filmId)?.score === 50);
+  });
+});

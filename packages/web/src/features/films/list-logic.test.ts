@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { Film } from '@filmlist/shared/api/films';
+import { filmPath, matchesSearch, paginate, searchText, shareTargets, shareUrl, trailerUrl, visibleFilms, type Votes } from './list-logic';
+
+const film = (film_id: number, title: string, release_year = 2000): Film => ({
+  film_id,
+  title,
+  release_year,
+  description: `About ${title}`,
+  watch_link: null,
+  slug: `${title.toLowerCase().replace(/\s+/g, '-')}-${release_year}`,
+  score: 0,
+});
+
+const films = [film(1, 'Moon', 2009), film(2, 'Paterson', 2016), film(3, 'The Fall', 2006), film(4, 'Paris, Texas', 1984), film(5, 'Gattaca', 1997)];
+// 1: heard of (yes) and rated; 2: not heard before (no); 3: rated only; 4 and 5: nothing
+const votes: Votes = { mentions: { '1': true, '2': false }, ratings: { '1': 8, '3': 5 } };
+const titles = (list: Film[]) => list.map((f) => f.title);
+
+describe('search', () => {
+  it('shows the typed text in title case', () => {
+    expect(searchText('pa')).toBe('Pa');
+    expect(searchText('the fall')).toBe('The Fall');
+    expect(searchText('  paris texas ')).toBe('  Paris Texas ');
+  });
+
+  it('matches titles by prefix, ignoring case', () => {
+    expect(matchesSearch('Paterson', 'Pa')).toBe(true);
+    expect(matchesSearch('Paterson', 'pAT')).toBe(true);
+    expect(matchesSearch('Paterson', 'ater')).toBe(false);
+    expect(matchesSearch('Paterson', '')).toBe(true);
+    expect(titles(visibleFilms(films, 'Pa', 'all', votes))).toEqual(['Paterson', 'Paris, Texas']);
+    expect(titles(visibleFilms(films, 'The ', 'all', votes))).toEqual(['The Fall']);
+    expect(visibleFilms(films, 'Zzz', 'all', votes)).toEqual([]);
+  });
+});
+
+describe('filters', () => {
+  it('keeps the ranked order and filters by the member votes', () => {
+    expect(titles(visibleFilms(films, '', 'all', votes))).toEqual(titles(films));
+    expect(titles(visibleFilms(films, '', 'notRated', votes))).toEqual(['Paterson', 'Paris, Texas', 'Gattaca']);
+    expect(titles(visibleFilms(films, '', 'notMentioned', votes))).toEqual(['The Fall', 'Paris, Texas', 'Gattaca']);
+    expect(titles(visibleFilms(films, '', 'notHeardBefore', votes))).toEqual(['Paterson']);
+    expect(titles(visibleFilms(films, 'Pa', 'notRated', votes))).toEqual(['Paterson', 'Paris, Texas']);
+  });
+
+  it('handles 10,000 films quickly', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) => film(i + 1, `Film ${i}`));
+    const lots: Votes = { mentions: {}, ratings: {} };
+    for (let i = 1; i <= 10_000; i += 2) lots.ratings[String(i)] = 5;
+    const started = performance.now();
+    expect(visibleFilms(many, 'Film 1', 'notRated', lots).length).toBeGreaterThan(0);
+    expect(performance.now() - started).toBeLessThan(200);
+  });
+});
+
+describe('paginate', () => {
+  it('slices pages of 50 and clamps the page number', () => {
+    const items = Array.from({ length: 120 }, (_, i) => i);
+    expect(paginate(items, 1)).toMatchObject({ page: 1, pageCount: 3 });
+    expect(paginate(items, 3).items).toEqual(items.slice(100));
+    expect(paginate(items, 9).page).toBe(3);
+    expect(paginate([], 1)).toEqual({ items: [], page: 1, pageCount: 1 });
+  });
+});
+
+describe('film URLs', () => {
+  const moon = film(1, 'Moon', 2009);
+  it('links to the public or private details route by slug', () => {
+    expect(filmPath(moon, false)).toBe('/films/moon-2009');
+    expect(filmPath(moon, true)).toBe('/films/private/moon-2009');
+  });
+
+  it('shares {site}/films/{slug} by email, Facebook and X', () => {
+    expect(shareUrl('https://thefilmlist.example/', moon)).toBe('https://thefilmlist.example/films/moon-2009');
+    const targets = shareTargets('https://thefilmlist.example', moon);
+    const encoded = encodeURIComponent('https://thefilmlist.example/films/moon-2009');
+    expect(targets.facebook).toBe(`https://www.facebook.com/sharer/sharer.php?u=${encoded}`);
+    expect(targets.x.startsWith(`https://x.com/intent/tweet?url=${encoded}&text=`)).toBe(true);
+    expect(targets.email.startsWith('mailto:?subject=')).toBe(true);
+    expect(decodeURIComponent(targets.email)).toContain('https://thefilmlist.example/films/moon-2009');
+  });
+
+  it('searches trailers for "{title} trailer {year}"', () => {
+    expect(trailerUrl(moon)).toBe('https://www.youtube.com/results?search_query=Moon%20trailer%202009');
+  });
+});

@@ -1,0 +1,87 @@
+import type { Film } from '@filmlist/shared/api/films';
+import type { MyVotes } from '@filmlist/shared/api/votes';
+import type { Filter } from '@filmlist/shared/constants';
+import { titleCase } from '@filmlist/shared/slug';
+
+/** Rows per page: 10,000 films stay quick because only one page is in the DOM. */
+export const PAGE_SIZE = 50;
+
+/** SPEC §5: the search box shows what is typed in title case. */
+export const searchText = (typed: string): string => titleCase(typed);
+
+/** SPEC §5: a film matches when its title starts with the typed text, ignoring case. */
+export function matchesSearch(title: string, query: string): boolean {
+  const wanted = query.replace(/^\s+/, '').toLowerCase();
+  return wanted === '' || title.toLowerCase().startsWith(wanted);
+}
+
+/** What the signed-in member has answered, keyed by film id (GET /api/me/votes). */
+export type Votes = MyVotes;
+
+export const emptyVotes: Votes = { mentions: {}, ratings: {} };
+
+export const hasMentioned = (votes: Votes, filmId: number): boolean => votes.mentions[String(filmId)] !== undefined;
+export const ratingOf = (votes: Votes, filmId: number): number | null => votes.ratings[String(filmId)] ?? null;
+
+/** SPEC §4 filter values; notHeardBefore is the films the member answered "No" for. */
+export function matchesFilter(filter: Filter, votes: Votes, filmId: number): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'notRated':
+      return ratingOf(votes, filmId) === null;
+    case 'notMentioned':
+      return !hasMentioned(votes, filmId);
+    case 'notHeardBefore':
+      return votes.mentions[String(filmId)] === false;
+  }
+}
+
+/** One pass over the ranked list, keeping its order; each check is a key lookup. */
+export function visibleFilms(films: readonly Film[], query: string, filter: Filter, votes: Votes): Film[] {
+  return films.filter((film) => matchesSearch(film.title, query) && matchesFilter(filter, votes, film.film_id));
+}
+
+export interface Page<T> {
+  items: T[];
+  /** 1-based, clamped to the pages there are */
+  page: number;
+  pageCount: number;
+}
+
+export function paginate<T>(items: readonly T[], page: number, size = PAGE_SIZE): Page<T> {
+  const pageCount = Math.max(1, Math.ceil(items.length / size));
+  const current = Math.min(Math.max(1, Math.floor(page)), pageCount);
+  return { items: items.slice((current - 1) * size, current * size), page: current, pageCount };
+}
+
+/** SPEC §2: the film details route for visitors or members. */
+export const filmPath = (film: Pick<Film, 'slug'>, member: boolean): string =>
+  `${member ? '/films/private/' : '/films/'}${encodeURIComponent(film.slug)}`;
+
+/** SPEC §2, §9: the shared URL is {site}/films/{slug}. */
+export const shareUrl = (site: string, film: Pick<Film, 'slug'>): string =>
+  `${site.replace(/\/+$/, '')}/films/${encodeURIComponent(film.slug)}`;
+
+export interface ShareTargets {
+  url: string;
+  email: string;
+  facebook: string;
+  x: string;
+}
+
+export function shareTargets(site: string, film: Pick<Film, 'slug' | 'title'>): ShareTargets {
+  const url = shareUrl(site, film);
+  const text = `Check out ${film.title} on The Film List`;
+  const q = encodeURIComponent;
+  return {
+    url,
+    email: `mailto:?subject=${q(text)}&body=${q(`${text}: ${url}`)}`,
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${q(url)}`,
+    x: `https://x.com/intent/tweet?url=${q(url)}&text=${q(text)}`,
+  };
+}
+
+/** SPEC §7: a video site search for '{title} trailer {year}'. */
+export const trailerUrl = (film: Pick<Film, 'title' | 'release_year'>): string =>
+  `https://www.youtube.com/results?search_query=${encodeURIComponent(`${film.title} trailer ${film.release_year}`)}`;

@@ -1,0 +1,18 @@
+import { api } from '../../../lib/api-client';
+import { messageDecoder } from '../../../lib/decoders';
+
+export interface RejectFilmInput {
+  title: string;
+  release_year: string;
+  /** the submitter's user id as text */
+  userId: string;
+  /** an optional reason, mailed to the submitter */
+  reason: string;
+}
+
+/** A reviewer rejects a pending submission (SPEC §7, PRODUCT.md §6). */
+export async function rejectFilm(input: RejectFilmInput): Promise<void> {
+  const reason = input.reason.trim();
+  const body = { title: input.title, release_year: input.release_year, userId: input.userId, ...(reason ? { reason } : {}) };
+  await api('/api/films/reject', { method: 'POST', body, schema: messageDecoder, auth: true });
+}
