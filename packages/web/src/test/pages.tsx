@@ -35,7 +35,7 @@ export function sentTo(spy: MockInstance<typeof fetch>, key: string): unknown[] 
       const url = new URL(input instanceof Request ? input.url : String(input), window.location.origin);
       return `${init?.method ?? 'GET'} ${url.pathname}` === key;
     })
-    .map(([, init]) => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
+    .map(([, init]): unknown => (typeof init?.body === 'string' ? JSON.parse(init.body) : undefined));
 }
 
 export const member: PublicUser = { user_id: 7, username: 'maria', email: 'maria@example.com', verified: true };

@@ -20,7 +20,11 @@ describe('FilmListCache', () => {
     const cache = new FilmListCache(async () => (loads++, films), { broadcast: () => broadcasts.push(loads) });
     const first = await cache.get();
     expect(first.films.map((f) => f.film_id)).toEqual([2, 1]);
-    expect(JSON.parse(first.json)).toEqual({ films: first.films });
+    expect(JSON.parse(first.body.toString())).toEqual({ films: first.films });
+    const { gunzipSync, brotliDecompressSync } = await import('node:zlib');
+    expect(gunzipSync(await first.compressed('gzip')).equals(first.body)).toBe(true);
+    expect(brotliDecompressSync(await first.compressed('br')).equals(first.body)).toBe(true);
+    expect(await first.compressed('br')).toBe(await first.compressed('br'));
     await cache.get();
     expect(loads).toBe(1);
     films = [film(1, 90)];

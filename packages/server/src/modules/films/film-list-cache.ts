@@ -1,12 +1,45 @@
 import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Film } from '@filmlist/shared/api/films';
 import { rankFilms } from '@filmlist/shared/score';
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+export type Encoding = 'br' | 'gzip';
+
 export interface RankedList {
   films: Film[];
-  /** the serialized answer of GET /api/films/allfilms */
-  json: string;
+  /** the answer of GET /api/films/allfilms, serialized and encoded once */
+  body: Buffer;
   etag: string;
+  /** the body compressed, made once per list on first request */
+  compressed(encoding: Encoding): Promise<Buffer>;
+}
+
+function rankedList(films: Film[]): RankedList {
+  const ranked = rankFilms(films);
+  const body = Buffer.from(JSON.stringify({ films: ranked }));
+  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+  const variants = new Map<Encoding, Promise<Buffer>>();
+  return {
+    films: ranked,
+    body,
+    etag,
+    compressed(encoding) {
+      let variant = variants.get(encoding);
+      if (!variant) {
+        // Quality 5 and level 6: most of the size gain for a small part of the time.
+        variant =
+          encoding === 'br'
+            ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+            : gzipAsync(body, { level: 6 });
+        variants.set(encoding, variant);
+      }
+      return variant;
+    },
+  };
 }
 
 export interface FilmListCacheOptions {
@@ -42,12 +75,7 @@ export class FilmListCache {
     const maxAge = this.options.maxAgeMs?.();
     if (this.current && (maxAge === undefined || this.now() - this.current.loadedAt <= maxAge)) return this.current.list;
     const generation = this.generation;
-    const list = this.loadFilms().then((films) => {
-      const ranked = rankFilms(films);
-      const json = JSON.stringify({ films: ranked });
-      const etag = `"${createHash('sha1').update(json).digest('base64url')}"`;
-      return { films: ranked, json, etag };
-    });
+    const list = this.loadFilms().then(rankedList);
     const entry = { list, loadedAt: this.now() };
     this.current = entry;
     list.then(

@@ -11,8 +11,25 @@ import { errorBody } from '@filmlist/shared/api/common';
 import { messages } from '@filmlist/shared/messages';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
+import type { Encoding } from './film-list-cache.js';
 import { presentFilm } from './presenter.js';
 import { filmsRepository } from './repository.js';
+
+/** br, then gzip, when the client accepts them (an explicit q=0 refuses one). */
+function preferredEncoding(header: string | undefined): Encoding | null {
+  if (!header) return null;
+  const accepted = new Set(
+    header
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
+      .map(([name]) => name?.trim()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
+}
 
 /** Public film reads: the ranked list, the duplicate check and film details. */
 export const filmRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -30,9 +47,12 @@ export const filmRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const list = await app.filmListCache.get();
-      void reply.header('etag', list.etag).header('cache-control', 'no-cache');
+      void reply.header('etag', list.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
       if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(list.json);
+      void reply.type('application/json; charset=utf-8');
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      if (!encoding) return reply.send(list.body);
+      return reply.header('content-encoding', encoding).send(await list.compressed(encoding));
     },
   );
 

@@ -24,7 +24,7 @@ export function Header() {
           {isAuthenticated && (
             <>
               <li>
-                <NavLink to="/addfilm" aria-label="Add a film">
+                <NavLink to="/addfilm" aria-label="+Film, add a film">
                   +Film
                 </NavLink>
               </li>

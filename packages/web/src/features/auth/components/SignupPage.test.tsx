@@ -126,7 +126,7 @@ describe('SignupPage sending', () => {
     renderPage(<SignupPage />, '/signup');
     await submit(await fill({}));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
-    answer(registered(undefined, new URL('http://x')));
+    answer(json({ message: messages.registrationSuccessful, user_id: 9 }, 201));
     expect(await screen.findByRole('status')).toHaveTextContent(messages.registrationSuccessful);
   });
 

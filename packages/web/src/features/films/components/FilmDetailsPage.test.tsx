@@ -76,6 +76,7 @@ describe('FilmDetailsPage', () => {
     expect(section).toHaveTextContent(messages.mentionIsFinal);
     await user.click(within(section).getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(within(section).getByRole('button', { name: 'Mentioned' })).toBeDisabled());
+    expect(within(section).getByRole('heading', { name: 'Heard of Before' })).toHaveFocus();
     expect(calls.find((c) => c.path === '/api/mentions/mentioned')?.body).toEqual({ user_id: 7, film_id: 1, mentioned: true });
   });
 
@@ -95,5 +96,7 @@ describe('FilmDetailsPage', () => {
     await user.keyboard('{End}{ArrowLeft}{ArrowLeft}{ArrowLeft}{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Share Moon:' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Rate (7)' })).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+    expect(screen.getByRole('button', { name: 'Rate (7)' })).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
 import { SITE_NAME, TRAILER_POPUP } from '@filmlist/shared/constants';
 import { mentionQuestion, messages } from '@filmlist/shared/messages';
@@ -79,6 +79,20 @@ export default function FilmDetailsPage(props: { private: boolean }) {
   }, [loadVotes]);
 
   const actions = useVoteActions(userId, votes, loadVotes);
+  // A processed vote replaces its section's controls; focus then returns there.
+  const pendingFocus = useRef<'mention' | 'rating' | null>(null);
+  const heardHeading = useRef<HTMLHeadingElement>(null);
+  const rateButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (actions.processing) {
+      pendingFocus.current = actions.processing;
+      return;
+    }
+    if (actions.sharePrompt || !pendingFocus.current) return;
+    if (pendingFocus.current === 'mention') heardHeading.current?.focus();
+    else rateButton.current?.focus();
+    pendingFocus.current = null;
+  }, [actions.processing, actions.sharePrompt]);
   const film = loaded.status === 'ready' ? loaded.film : null;
 
   useEffect(() => {
@@ -120,7 +134,9 @@ export default function FilmDetailsPage(props: { private: boolean }) {
       {member && (
         <>
           <section className="film-section" aria-labelledby="heard-heading">
-            <h2 id="heard-heading">Heard of Before</h2>
+            <h2 id="heard-heading" ref={heardHeading} tabIndex={-1}>
+              Heard of Before
+            </h2>
             {actions.processing === 'mention' ? (
               <p role="status">{messages.mentionProcessing}</p>
             ) : !ready || mentioned ? (
@@ -147,7 +163,7 @@ export default function FilmDetailsPage(props: { private: boolean }) {
             {actions.processing === 'rating' ? (
               <p role="status">{messages.ratingProcessing}</p>
             ) : (
-              <button type="button" disabled={!ready} onClick={() => setRating(true)}>
+              <button type="button" ref={rateButton} disabled={!ready} onClick={() => setRating(true)}>
                 {!ready ? 'Loading...' : current === null ? 'Rate' : `Rate (${current})`}
               </button>
             )}

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MyVotes } from '@filmlist/shared/api/votes';
 import { messages } from '@filmlist/shared/messages';
 import { film, mockApi, renderPage, signIn, type Call } from '../test-support';
 import DashboardPage from './DashboardPage';
@@ -124,7 +125,7 @@ describe('HomePage (visitors)', () => {
 });
 
 describe('DashboardPage (members)', () => {
-  const votes = { mentions: { '1': true, '2': false }, ratings: { '1': 8 } };
+  const votes: MyVotes = { mentions: { '1': true, '2': false }, ratings: { '1': 8 } };
 
   function setup(extra: Record<string, (call: Call) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>> = {}) {
     signIn();
@@ -202,6 +203,7 @@ describe('DashboardPage (members)', () => {
     act(() => release());
     await waitFor(() => expect(rowOf('The Fall').getByRole('button', { name: 'Mentioned' })).toBeDisabled());
     expect(screen.queryByText(messages.mentionProcessing)).toBeNull();
+    expect(rowOf('The Fall').getByRole('button', { name: 'Rate' })).toHaveFocus();
     const post = calls.find((c) => c.path === '/api/mentions/mentioned');
     expect(post?.body).toEqual({ user_id: 7, film_id: 3, mentioned: false });
     expect(post?.auth).toMatch(/^Bearer /);
@@ -242,5 +244,6 @@ describe('DashboardPage (members)', () => {
     expect(screen.queryByText(messages.ratingProcessing)).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(error).toHaveBeenCalled();
+    await waitFor(() => expect(rowOf('Moon').getByRole('button', { name: 'Rate (8)' })).toHaveFocus());
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
 import { FILTERS, type Filter } from '@filmlist/shared/constants';
 import { messages } from '@filmlist/shared/messages';
@@ -32,6 +32,17 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
   const [filter, setFilter] = useState<Filter>('all');
   const [pageNumber, setPageNumber] = useState(1);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  // The table is replaced while a vote is processed; focus then goes back to the film's button.
+  const focusAfter = useRef<string | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (actions.processing || actions.sharePrompt || !focusAfter.current) return;
+    const target = document.querySelector<HTMLElement>(`[data-focus-key="${focusAfter.current}"]`);
+    focusAfter.current = null;
+    if (target && !target.hasAttribute('disabled')) target.focus();
+    else heading.current?.focus();
+  }, [actions.processing, actions.sharePrompt]);
 
   useEffect(() => {
     document.title = `${pageTitle} | The Film List`;
@@ -110,7 +121,9 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
 
   return (
     <div className="film-list-page">
-      <h1>The Film List</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        The Film List
+      </h1>
       <Promo />
       <div className="list-controls">
         <div className="search">
@@ -152,6 +165,7 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
         onClose={close}
         onAnswer={(film, mentioned) => {
           close();
+          focusAfter.current = `rate-${film.film_id}`;
           void actions.mention(film, mentioned);
         }}
       />
@@ -161,6 +175,7 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
         onClose={close}
         onChoose={(film, rating) => {
           close();
+          focusAfter.current = `rate-${film.film_id}`;
           void actions.rate(film, rating);
         }}
       />
@@ -218,14 +233,14 @@ function FilmRow({
       </td>
       {member && (
         <td data-label="Heard of Before">
-          <button type="button" disabled={!ready || mentioned} onClick={() => onOpen('mention')}>
+          <button type="button" data-focus-key={`mention-${film.film_id}`} disabled={!ready || mentioned} onClick={() => onOpen('mention')}>
             {!ready ? 'Loading...' : mentioned ? 'Mentioned' : 'Mention'}
           </button>
         </td>
       )}
       {member && (
         <td data-label="Score Film">
-          <button type="button" disabled={!ready} onClick={() => onOpen('rate')}>
+          <button type="button" data-focus-key={`rate-${film.film_id}`} disabled={!ready} onClick={() => onOpen('rate')}>
             {!ready ? 'Loading...' : rating === null ? 'Rate' : `Rate (${rating})`}
           </button>
         </td>

@@ -24,9 +24,13 @@ describe('ShareOptions', () => {
     });
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/films/the-fall-2006`);
     expect(status).toHaveTextContent(urlCopiedMessage('The Fall'));
-    act(() => vi.advanceTimersByTime(COPY_CONFIRMATION_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(COPY_CONFIRMATION_MS - 1);
+    });
     expect(status).toHaveTextContent(urlCopiedMessage('The Fall'));
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(status).toHaveTextContent('');
   });
 });

@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { FilmField, FilmFields as FilmValues } from '@filmlist/shared/film-rules';
 import { messages } from '@filmlist/shared/messages';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { checkFilmExists } from '../api/check-film';
 import { submitFilmForReview } from '../api/review-film';
 import { problemFromError, validateFilmForm, type FormProblem } from '../utils/film-form';
@@ -18,9 +19,7 @@ export default function AddFilmPage() {
   const [working, setWorking] = useState(false);
   useFocusProblem(prefix, problem);
 
-  useEffect(() => {
-    document.title = 'Add Film | The Film List';
-  }, []);
+  useDocumentTitle('Add Film');
 
   const change = (field: FilmField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 

@@ -1,9 +1,10 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type { FilmField, FilmFields as FilmValues } from '@filmlist/shared/film-rules';
 import { REJECT_REASON_MAX } from '@filmlist/shared/constants';
 import { messages } from '@filmlist/shared/messages';
 import { Dialog } from '../../../components/Dialog';
 import { useAuth } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Link, useLocation, useParams } from '../../../lib/router';
 import { addFilm } from '../api/add-film';
 import { checkFilmExists } from '../api/check-film';
@@ -17,9 +18,7 @@ import { ConfirmBox, FieldError, FilmFields, FormError, describedBy, fieldId, us
  */
 export default function MasterAddFilmPage() {
   const { pathname } = useLocation();
-  useEffect(() => {
-    document.title = 'Review Film | The Film List';
-  }, []);
+  useDocumentTitle('Review Film');
   return <ReviewerForm key={pathname} />;
 }
 

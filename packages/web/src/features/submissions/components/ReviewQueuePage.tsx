@@ -3,6 +3,7 @@ import type { Submission } from '@filmlist/shared/api/films';
 import { REJECT_REASON_MAX } from '@filmlist/shared/constants';
 import { messages } from '@filmlist/shared/messages';
 import { useAuth } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { Link } from '../../../lib/router';
 import { addFilm } from '../api/add-film';
 import { listSubmissions } from '../api/list-submissions';
@@ -24,9 +25,7 @@ export default function ReviewQueuePage() {
   const [status, setStatus] = useState('');
   const statusRef = useRef<HTMLParagraphElement>(null);
 
-  useEffect(() => {
-    document.title = 'Review Queue | The Film List';
-  }, []);
+  useDocumentTitle('Review Queue');
 
   useEffect(() => {
     if (knownNotReviewer) {

@@ -1,0 +1,238 @@
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hashPassword, verifyPassword } from '../packages/server/src/auth/passwords.js';
+import { fmt, load, median, pool, startBareServer, time } from './lib.js';
+import { countersOffByRecount, recomputeCounters, seedFilms, seedMembers, seedVotes, voteCount } from './seed.js';
+import { createBenchDatabase, signInMembers, uniqueAddress, type BenchMember } from './setup.js';
+import { startBenchServer } from './setup.js';
+
+/**
+ * npm run bench: seeds through bulk SQL, drives the real server over loopback
+ * with autocannon, and prints every figure with how it was measured. Sizes can
+ * be lowered for a quick look (BENCH_FILMS, BENCH_MEMBERS, BENCH_VOTES).
+ */
+const FILMS = Number(process.env.BENCH_FILMS ?? 10_000);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
+const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
+const DASHBOARD_FILMS = Number(process.env.BENCH_DASHBOARD_FILMS ?? 1_000);
+const PASSWORD = 'bench password that is long enough';
+
+interface Row {
+  figure: string;
+  value: string;
+  how: string;
+}
+const rows: Row[] = [];
+const report = (figure: string, value: string, how: string) => {
+  rows.push({ figure, value, how });
+  console.log(`  ${figure}: ${value}`);
+};
+const started = Date.now();
+const step = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${text}`);
+
+async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response.json();
+}
+
+/** Our path: the ranked list and the member's own votes, in parallel, as the web app loads them. */
+async function dashboardOurs(base: string, member: BenchMember): Promise<number> {
+  return time(() => Promise.all([getJson(`${base}/api/films/allfilms`), getJson(`${base}/api/me/votes`, { authorization: member.authorization })]));
+}
+
+/** The spec's protocol: the list, then four count calls and two check calls per film, six at a time like a browser. */
+async function dashboardPerFilm(base: string, member: BenchMember): Promise<{ ms: number; requests: number }> {
+  let requests = 0;
+  const ms = await time(async () => {
+    const list = await getJson(`${base}/api/films/allfilms`);
+    requests += 1;
+    const ids = typeof list === 'object' && list !== null && 'films' in list && Array.isArray(list.films) ? list.films.map((f: { film_id: number }) => f.film_id) : [];
+    const calls = ids.flatMap((id: number) => [
+      `/api/mentions/not-heard-before-count?film_id=${id}`,
+      `/api/mentions/heard-not-rated-count?film_id=${id}`,
+      `/api/ratings/rating-count?film_id=${id}`,
+      `/api/ratings/sum-total?film_id=${id}`,
+      `/api/mentions/checkmentioned?user_id=${member.userId}&film_id=${id}`,
+      `/api/ratings/checkrating?user_id=${member.userId}&film_id=${id}`,
+    ]);
+    await pool(calls, 6, async (call) => {
+      await getJson(base + call, { authorization: member.authorization });
+      requests += 1;
+    });
+  });
+  return { ms, requests };
+}
+
+async function dashboardPhase(passwordHash: string): Promise<void> {
+  step(`dashboard: seeding ${DASHBOARD_FILMS} films, 2,000 members and about 50,000 votes`);
+  const database = await createBenchDatabase('dashboard');
+  const member = await database.use(async (db) => {
+    await seedFilms(db, DASHBOARD_FILMS);
+    await seedMembers(db, 2000, passwordHash);
+    await seedVotes(db, 50_000, 2000, DASHBOARD_FILMS);
+    await recomputeCounters(db);
+    const [first] = await signInMembers(db, 1);
+    if (!first) throw new Error('no member');
+    return first;
+  });
+  const server = await startBenchServer(database);
+  try {
+    await dashboardOurs(server.url, member);
+    const ours = [];
+    for (let i = 0; i < 20; i += 1) ours.push(await dashboardOurs(server.url, member));
+    const theirs = [];
+    let requests = 0;
+    for (let i = 0; i < 3; i += 1) {
+      const run = await dashboardPerFilm(server.url, member);
+      theirs.push(run.ms);
+      requests = run.requests;
+    }
+    const oursMs = median(ours);
+    const theirsMs = median(theirs);
+    report(`Dashboard data, our path (${DASHBOARD_FILMS} films)`, `${fmt(oursMs)} ms`, 'median of 20: GET allfilms + GET /api/me/votes in parallel, after one warm-up');
+    report(`Dashboard data, spec per-film protocol (${DASHBOARD_FILMS} films)`, `${fmt(theirsMs, 0)} ms (${requests} requests)`, 'median of 3: allfilms, then 4 count + 2 check calls per film, 6 in flight like a browser, same server');
+    report('Dashboard speed-up', `${fmt(theirsMs / oursMs, 0)}x`, 'ratio of the two medians above (target: at least 100x)');
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
+async function mainPhase(passwordHash: string): Promise<void> {
+  const database = await createBenchDatabase('main');
+  step(`main: seeding ${FILMS} films and ${MEMBERS} members`);
+  await database.use(async (db) => {
+    await seedFilms(db, FILMS);
+    await seedMembers(db, MEMBERS, passwordHash);
+  });
+  const growth: Array<{ votes: number; cold: number; cached: number }> = [];
+  for (const target of [VOTES / 100, VOTES / 10, VOTES]) {
+    const votes = await database.use(async (db) => {
+      const have = await voteCount(db);
+      step(`growth: adding votes up to about ${target.toLocaleString('en-US')} (have ${have.toLocaleString('en-US')})`);
+      if (target > have) await seedVotes(db, target - have, MEMBERS, FILMS);
+      await recomputeCounters(db);
+      return voteCount(db);
+    });
+    const [member] = await database.use((db) => signInMembers(db, 1));
+    if (!member) throw new Error('no member');
+    const server = await startBenchServer(database);
+    try {
+      // Cold: a vote invalidates the cached list; the next GET recomputes it from the film rows.
+      const cold = [];
+      const filmIds = Array.from({ length: 25 }, (_, i) => i + 1);
+      for (const filmId of filmIds) {
+        await fetch(`${server.url}/api/watch/authclick`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: member.authorization }, body: JSON.stringify({ user_id: member.userId, film_id: filmId }) });
+        const rate = await fetch(`${server.url}/api/ratings/rate`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: member.authorization, 'x-forwarded-for': uniqueAddress() }, body: JSON.stringify({ user_id: member.userId, film_id: FILMS - filmId, rating: 5 }) });
+        if (rate.status !== 201 && rate.status !== 409) throw new Error(`rate answered ${rate.status}`);
+        cold.push(await time(() => getJson(`${server.url}/api/films/allfilms`)));
+      }
+      const cached = await load({ url: `${server.url}/api/films/allfilms`, duration: 4, connections: 10 });
+      growth.push({ votes, cold: median(cold), cached: cached.p50 });
+      step(`growth at ${votes.toLocaleString('en-US')} votes: cold ${fmt(median(cold))} ms, cached p50 ${cached.p50} ms`);
+    } finally {
+      await server.stop();
+    }
+  }
+  for (const g of growth) {
+    report(`Ranked list at ${g.votes.toLocaleString('en-US')} votes`, `cold ${fmt(g.cold)} ms, cached p50 ${g.cached} ms`, 'cold: median of 25 GETs each right after a vote; cached: autocannon 4 s, 10 connections');
+  }
+  const first = growth[0];
+  const last = growth.at(-1);
+  if (first && last) report('Ranked list growth, fewest to most votes', `cold ${fmt(last.cold / first.cold, 2)}x`, `cold latency at ${last.votes.toLocaleString('en-US')} votes over ${first.votes.toLocaleString('en-US')} (target: within 1.5x)`);
+
+  const members = await database.use((db) => signInMembers(db, Math.min(MEMBERS, 5000)));
+  const server = await startBenchServer(database);
+  const bodyFile = path.join(database.dataDir, 'allfilms.json');
+  try {
+    step('ranked list against bare node:http');
+    const response = await fetch(`${server.url}/api/films/allfilms`);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    writeFileSync(bodyFile, bytes);
+    const bare = await startBareServer(bodyFile);
+    try {
+      await load({ url: `${server.url}/api/films/allfilms`, duration: 2 });
+      const ours = await load({ url: `${server.url}/api/films/allfilms` });
+      const limit = await load({ url: bare.url });
+      report('Ranked list, ours', `${fmt(ours.requestsPerSecond, 0)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms`, `autocannon 8 s, 50 connections, ${(bytes.length / 1024).toFixed(0)} KiB body, ${ours.non2xx} non-2xx`);
+      report('Ranked list, bare node:http, same bytes', `${fmt(limit.requestsPerSecond, 0)} req/s, p50 ${limit.p50} ms, p99 ${limit.p99} ms`, 'the same load against node:http answering the bytes from memory');
+      report('Ranked list throughput ratio', `${fmt(ours.requestsPerSecond / limit.requestsPerSecond, 2)}x`, 'ours over bare, same run (target: at least 0.8x, p99 under 20 ms)');
+    } finally {
+      bare.stop();
+    }
+
+    step('writes: ratings and mentions by many members');
+    const voteFilms = Array.from({ length: 200 }, (_, i) => FILMS - 300 + i);
+    let n = 0;
+    const nextPair = () => {
+      n += 1;
+      const member = members[n % members.length];
+      const filmId = voteFilms[Math.floor(n / members.length) % voteFilms.length];
+      return { member, filmId };
+    };
+    const voteLoad = (url: string, body: (userId: number, filmId: number) => object) =>
+      load({
+        url: server.url,
+        duration: 6,
+        connections: 20,
+        requests: [
+          {
+            method: 'POST',
+            path: url,
+            setupRequest: (request) => {
+              const { member, filmId } = nextPair();
+              if (!member || filmId === undefined) return request;
+              return { ...request, headers: { 'content-type': 'application/json', authorization: member.authorization }, body: JSON.stringify(body(member.userId, filmId)) };
+            },
+          },
+        ],
+      });
+    const rates = await voteLoad('/api/ratings/rate', (user_id, film_id) => ({ user_id, film_id, rating: 1 + (user_id % 10) }));
+    n = 0;
+    const mentions = await voteLoad('/api/mentions/mentioned', (user_id, film_id) => ({ user_id, film_id, mentioned: user_id % 2 === 0 }));
+    report('Rating writes (POST /api/ratings/rate)', `${fmt(rates.requestsPerSecond, 0)} req/s, p99 ${rates.p99} ms`, `autocannon 6 s, 20 connections, ${members.length} members over 200 films, ${rates.non2xx} non-2xx`);
+    report('Mention writes (POST /api/mentions/mentioned)', `${fmt(mentions.requestsPerSecond, 0)} req/s, p99 ${mentions.p99} ms`, `the same, ${mentions.non2xx} non-2xx (409 once a member has answered a film)`);
+
+    step('login');
+    const logins = await load({
+      url: server.url,
+      duration: 5,
+      connections: 4,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/users/login',
+          setupRequest: (request) => {
+            n += 1;
+            return { ...request, headers: { 'content-type': 'application/json', 'x-forwarded-for': uniqueAddress() }, body: JSON.stringify({ username: `bench${1 + (n % MEMBERS)}`, password: PASSWORD }) };
+          },
+        },
+      ],
+    });
+    const argon = [];
+    for (let i = 0; i < 10; i += 1) argon.push(await time(() => verifyPassword(passwordHash, PASSWORD)));
+    report('Login (POST /api/users/login)', `p50 ${logins.p50} ms, p99 ${logins.p99} ms, ${fmt(logins.requestsPerSecond, 0)} req/s`, `autocannon 5 s, 4 connections, ${logins.non2xx} non-2xx; one argon2id verify alone takes ${fmt(median(argon))} ms here: argon2 dominates, by design`);
+  } finally {
+    await server.stop();
+  }
+  const off = await database.use((db) => countersOffByRecount(db));
+  report('Counters after the write load', off === 0 ? 'equal to a full recount' : `${off} films differ from a recount`, 'every film: N, H, R, S compared with counts over mentions and ratings');
+  await database.drop();
+}
+
+async function main(): Promise<void> {
+  console.log(`The Film List bench: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}`);
+  const passwordHash = await hashPassword(PASSWORD);
+  await dashboardPhase(passwordHash);
+  await mainPhase(passwordHash);
+  console.log('\n| figure | value | how it was measured |\n|---|---|---|');
+  for (const row of rows) console.log(`| ${row.figure} | ${row.value} | ${row.how} |`);
+  console.log(`\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

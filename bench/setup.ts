@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { AccessTokens } from '../packages/server/src/auth/access-tokens.js';
+import { openDatabase, type Database } from '../packages/server/src/db/connection.js';
+import { startServer, type ServerProcess } from '../packages/server/src/test/server-process.js';
+import { rowsOf } from './seed.js';
+
+export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+
+/** One bench database: a PGlite directory, or a fresh database on BENCH_DATABASE_URL's server. */
+export interface BenchDatabase {
+  dataDir: string;
+  url: string | undefined;
+  /** open, run, close: PGlite allows one process at a time, so the server must be stopped meanwhile */
+  use<T>(fn: (db: Database) => Promise<T>): Promise<T>;
+  drop(): Promise<void>;
+}
+
+export async function createBenchDatabase(name: string): Promise<BenchDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `filmlist-bench-${name}-`));
+  const base = process.env.BENCH_DATABASE_URL;
+  let url: string | undefined;
+  const database = `filmlist_bench_${name}_${process.pid}`;
+  if (base) {
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const parsed = new URL(base);
+    parsed.pathname = `/${database}`;
+    url = parsed.toString();
+  }
+  return {
+    dataDir,
+    url,
+    async use(fn) {
+      const handle = await openDatabase({ databaseUrl: url, dataDir });
+      try {
+        return await fn(handle.db);
+      } finally {
+        await handle.close();
+      }
+    },
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (base) {
+        const admin = new pg.Client({ connectionString: base });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  };
+}
+
+export function startBenchServer(database: BenchDatabase): Promise<ServerProcess> {
+  return startServer(
+    {
+      DATA_DIR: database.dataDir,
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+      JWT_SECRET: BENCH_SECRET,
+      // Load comes from one address; members act from their own (X-Forwarded-For), as behind a proxy.
+      TRUST_PROXY: 'true',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
+    },
+    120_000,
+  );
+}
+
+export interface BenchMember {
+  userId: number;
+  username: string;
+  authorization: string;
+}
+
+/** Live sessions for the first `count` bench members, and access tokens for them (valid 15 minutes). */
+export async function signInMembers(db: Database, count: number): Promise<BenchMember[]> {
+  const result = await db.execute(sql`
+    INSERT INTO sessions (session_id, user_id, created_at, expires_at)
+    SELECT gen_random_uuid(), user_id, now(), now() + interval '1 day'
+    FROM (SELECT user_id FROM users WHERE username LIKE 'bench%' ORDER BY user_id LIMIT ${count}) AS u
+    RETURNING user_id, session_id, (SELECT username FROM users WHERE users.user_id = sessions.user_id) AS username`);
+  const tokens = new AccessTokens(BENCH_SECRET);
+  const now = new Date();
+  return Promise.all(
+    rowsOf(result).map(async (row) => ({
+      userId: Number(row.user_id),
+      username: String(row.username),
+      authorization: `Bearer ${(await tokens.sign({ userId: Number(row.user_id), sessionId: String(row.session_id) }, now)).token}`,
+    })),
+  );
+}
+
+export const uniqueAddress = (() => {
+  let n = 0;
+  return () => {
+    n += 1;
+    return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  };
+})();
+
+export { randomUUID };
