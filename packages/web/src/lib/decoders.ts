@@ -1,54 +1,125 @@
-import * as z from 'zod/mini';
 import type { RefreshAnswer } from '@filmlist/shared/api/auth';
 import type { Film } from '@filmlist/shared/api/films';
 import type { LoginAnswer, PublicUser } from '@filmlist/shared/api/users';
 import type { MyVotes } from '@filmlist/shared/api/votes';
+import type { Parser } from './api-client';
 
 /**
- * Runtime checks of the answers the first page load needs, in zod/mini (a few
- * KB), because full zod would not fit the initial JavaScript budget. Each is
- * typed as the shared contract's type, so the two cannot drift. Pages loaded
- * later may parse with the shared zod schemas directly.
+ * Run-time checks of the answers the first page load needs, written out by
+ * hand: any schema library would cost more of the 100 KB initial JavaScript
+ * budget than React leaves. Each is typed as the shared contract's type, so the
+ * two cannot drift; later pages may parse with the shared zod schemas.
  */
-export const filmDecoder: z.ZodMiniType<Film> = z.object({
-  film_id: z.number(),
-  title: z.string(),
-  release_year: z.number(),
-  description: z.string(),
-  watch_link: z.nullable(z.string()),
-  slug: z.string(),
-  score: z.number(),
-});
+export class DecodeError extends Error {}
 
-export const filmListDecoder: z.ZodMiniType<{ films: Film[] }> = z.object({ films: z.array(filmDecoder) });
-export const filmDetailsDecoder: z.ZodMiniType<{ film: Film }> = z.object({ film: filmDecoder });
+type Fields = Record<string, unknown>;
 
-export const publicUserDecoder: z.ZodMiniType<PublicUser> = z.object({
-  user_id: z.number(),
-  username: z.string(),
-  verified: z.boolean(),
-  email: z.optional(z.string()),
-  isReviewer: z.optional(z.boolean()),
-});
+const isFields = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export const loginAnswerDecoder: z.ZodMiniType<LoginAnswer> = z.object({
-  accessToken: z.string(),
-  accessTokenExpiration: z.number(),
-  refreshToken: z.string(),
-  user: publicUserDecoder,
-});
+function fields(value: unknown, path: string): Fields {
+  if (!isFields(value)) throw new DecodeError(`${path}: expected an object`);
+  return value;
+}
+function text(value: unknown, path: string): string {
+  if (typeof value !== 'string') throw new DecodeError(`${path}: expected a string`);
+  return value;
+}
+function num(value: unknown, path: string): number {
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw new DecodeError(`${path}: expected a number`);
+  return value;
+}
+function bool(value: unknown, path: string): boolean {
+  if (typeof value !== 'boolean') throw new DecodeError(`${path}: expected a boolean`);
+  return value;
+}
+function list(value: unknown, path: string): unknown[] {
+  if (!Array.isArray(value)) throw new DecodeError(`${path}: expected an array`);
+  return value;
+}
 
-export const refreshAnswerDecoder: z.ZodMiniType<RefreshAnswer> = z.object({
-  newAccessToken: z.string(),
-  newRefreshToken: z.string(),
-  newAccessTokenExpiration: z.number(),
-  user: publicUserDecoder,
-});
+export function decodeFilm(value: unknown, path = 'film'): Film {
+  const f = fields(value, path);
+  return {
+    film_id: num(f.film_id, `${path}.film_id`),
+    title: text(f.title, `${path}.title`),
+    release_year: num(f.release_year, `${path}.release_year`),
+    description: text(f.description, `${path}.description`),
+    watch_link: f.watch_link === null ? null : text(f.watch_link, `${path}.watch_link`),
+    slug: text(f.slug, `${path}.slug`),
+    score: num(f.score, `${path}.score`),
+  };
+}
 
-export const myVotesDecoder: z.ZodMiniType<MyVotes> = z.object({
-  mentions: z.record(z.string(), z.boolean()),
-  ratings: z.record(z.string(), z.number()),
-});
+/** One film, with a non-throwing check for data that may be anything (e.g. navigation state). */
+export const filmDecoder: Parser<Film> & { safeParse(value: unknown): { success: true; data: Film } | { success: false } } = {
+  parse: (value) => decodeFilm(value),
+  safeParse(value) {
+    try {
+      return { success: true, data: decodeFilm(value) };
+    } catch {
+      return { success: false };
+    }
+  },
+};
 
-/** Answers whose body the caller does not use. */
-export const messageDecoder: z.ZodMiniType<{ message: string }> = z.object({ message: z.string() });
+function decodeUser(value: unknown, path: string): PublicUser {
+  const u = fields(value, path);
+  const user: PublicUser = {
+    user_id: num(u.user_id, `${path}.user_id`),
+    username: text(u.username, `${path}.username`),
+    verified: bool(u.verified, `${path}.verified`),
+  };
+  if (u.email !== undefined) user.email = text(u.email, `${path}.email`);
+  if (u.isReviewer !== undefined) user.isReviewer = bool(u.isReviewer, `${path}.isReviewer`);
+  return user;
+}
+
+export const filmListDecoder: Parser<{ films: Film[] }> = {
+  parse: (value) => ({ films: list(fields(value, 'answer').films, 'films').map((film, i) => decodeFilm(film, `films[${i}]`)) }),
+};
+
+export const filmDetailsDecoder: Parser<{ film: Film }> = {
+  parse: (value) => ({ film: decodeFilm(fields(value, 'answer').film) }),
+};
+
+export const publicUserDecoder: Parser<PublicUser> = { parse: (value) => decodeUser(value, 'user') };
+
+export const loginAnswerDecoder: Parser<LoginAnswer> = {
+  parse: (value) => {
+    const a = fields(value, 'answer');
+    return {
+      accessToken: text(a.accessToken, 'accessToken'),
+      accessTokenExpiration: num(a.accessTokenExpiration, 'accessTokenExpiration'),
+      refreshToken: text(a.refreshToken, 'refreshToken'),
+      user: decodeUser(a.user, 'user'),
+    };
+  },
+};
+
+export const refreshAnswerDecoder: Parser<RefreshAnswer> = {
+  parse: (value) => {
+    const a = fields(value, 'answer');
+    return {
+      newAccessToken: text(a.newAccessToken, 'newAccessToken'),
+      newRefreshToken: text(a.newRefreshToken, 'newRefreshToken'),
+      newAccessTokenExpiration: num(a.newAccessTokenExpiration, 'newAccessTokenExpiration'),
+      user: decodeUser(a.user, 'user'),
+    };
+  },
+};
+
+export const myVotesDecoder: Parser<MyVotes> = {
+  parse: (value) => {
+    const a = fields(value, 'answer');
+    const mentions: Record<string, boolean> = {};
+    const ratings: Record<string, number> = {};
+    for (const [id, answer] of Object.entries(fields(a.mentions, 'mentions'))) mentions[id] = bool(answer, `mentions.${id}`);
+    for (const [id, rating] of Object.entries(fields(a.ratings, 'ratings'))) ratings[id] = num(rating, `ratings.${id}`);
+    return { mentions, ratings };
+  },
+};
+
+/** Answers whose body the caller does not use beyond the message. */
+export const messageDecoder: Parser<{ message: string }> = {
+  parse: (value) => ({ message: text(fields(value, 'answer').message, 'message') }),
+};

@@ -1,9 +1,16 @@
-import * as z from 'zod/mini';
-import { api } from '../../../lib/api-client';
+import { api, type Parser } from '../../../lib/api-client';
 import { messageDecoder } from '../../../lib/decoders';
 import { readTemporaryId, writeTemporaryId } from '../../../lib/session-storage';
 
-const temporaryIdDecoder = z.object({ temporaryUserId: z.string() });
+/** {temporaryUserId}, checked by hand: no schema library on the first page load. */
+const temporaryIdDecoder: Parser<{ temporaryUserId: string }> = {
+  parse(value) {
+    if (typeof value === 'object' && value !== null && 'temporaryUserId' in value && typeof value.temporaryUserId === 'string') {
+      return { temporaryUserId: value.temporaryUserId };
+    }
+    throw new Error('temporaryUserId: expected a string');
+  },
+};
 
 /** The visitor's temporary id from storage, or a fresh one from GET /api/watch/generatetempid. */
 async function temporaryId(): Promise<string> {
