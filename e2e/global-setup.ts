@@ -25,6 +25,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
       cwd: path.join(root, 'packages/web'),
       stdio: 'inherit',
+      // Vitest sets NODE_ENV=test, which would build React's development bundle.
+      env: { ...process.env, NODE_ENV: 'production' },
     });
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'filmlist-e2e-'));

@@ -112,43 +112,56 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [sync]);
 
+  // Stable actions: effects that call them do not re-run when the session changes.
+  const login = useCallback(
+    (answer: LoginAnswer) => {
+      writeSession({
+        accessToken: answer.accessToken,
+        accessTokenExpiration: answer.accessTokenExpiration,
+        refreshToken: answer.refreshToken,
+        user: answer.user,
+      });
+      sync();
+    },
+    [sync],
+  );
+
+  const logout = useCallback(async () => {
+    const current = readSession();
+    clearSession();
+    sync();
+    if (!current) return;
+    try {
+      await fetch('/api/auth/logout', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${current.accessToken}` },
+        body: JSON.stringify({ refresh: current.refreshToken }),
+      });
+    } catch {
+      // Signed out here already; the server's session expires on its own.
+    }
+  }, [sync]);
+
+  const setUser = useCallback(
+    (user: PublicUser) => {
+      const current = readSession();
+      if (current) writeSession({ ...current, user });
+      sync();
+    },
+    [sync],
+  );
+
   const value = useMemo<AuthContextValue>(
     () => ({
       token: session?.accessToken ?? null,
       isAuthenticated: session !== null,
       user: session?.user ?? null,
       restoring,
-      login(answer) {
-        writeSession({
-          accessToken: answer.accessToken,
-          accessTokenExpiration: answer.accessTokenExpiration,
-          refreshToken: answer.refreshToken,
-          user: answer.user,
-        });
-        sync();
-      },
-      async logout() {
-        const current = readSession();
-        clearSession();
-        sync();
-        if (!current) return;
-        try {
-          await fetch('/api/auth/logout', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${current.accessToken}` },
-            body: JSON.stringify({ refresh: current.refreshToken }),
-          });
-        } catch {
-          // Signed out here already; the server's session expires on its own.
-        }
-      },
-      setUser(user) {
-        const current = readSession();
-        if (current) writeSession({ ...current, user });
-        sync();
-      },
+      login,
+      logout,
+      setUser,
     }),
-    [session, restoring, sync],
+    [session, restoring, login, logout, setUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
