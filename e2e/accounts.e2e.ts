@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
-import { launchBrowser, newPage, verificationLinkFor } from './support/browser.js';
+import { expectAccessible, launchBrowser, newPage, verificationLinkFor } from './support/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,6 +43,7 @@ describe('a member account, from sign-up to deletion', () => {
     await page.goto(await verificationLinkFor(email));
     await page.getByText(messages.verificationSucceeded).waitFor();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Email Verification Status');
+    await expectAccessible(page, '/verification/{token}, verified');
     await page.getByRole('link', { name: 'Log in to The Film List' }).click();
     await page.waitForURL('**/login');
 
@@ -61,6 +62,7 @@ describe('a member account, from sign-up to deletion', () => {
     await usernameForm.getByRole('button', { name: 'Update Username' }).click();
     await usernameForm.getByText(messages.usernameUpdated).waitFor();
     await summary.getByText(newUsername, { exact: true }).waitFor();
+    await expectAccessible(page, '/myprofile after an update');
 
     const passwordForm = page.getByRole('form', { name: 'Update Password' });
     await passwordForm.getByLabel('New password', { exact: true }).fill(newPassword);
@@ -81,6 +83,7 @@ describe('a member account, from sign-up to deletion', () => {
     await nav.getByRole('link', { name: 'My Profile' }).click();
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure you want to delete your account?' });
+    await expectAccessible(page, 'the delete-account confirmation');
     await confirm.getByRole('button', { name: 'Yes, delete my account' }).click();
     await page.waitForURL('**/account-deleted');
     await page.getByRole('heading', { name: "We're sorry to see you go!" }).waitFor();
