@@ -4,7 +4,7 @@ import { useAuth } from '../../lib/auth';
 
 /** SPEC §2: the navigation for signed-in members and for visitors. */
 export function Header() {
-  const { isAuthenticated } = useAuth();
+  const { isAuthenticated, user } = useAuth();
   const { links } = appConfig;
   return (
     <header className="site-header">
@@ -31,6 +31,11 @@ export function Header() {
               <li>
                 <NavLink to="/myprofile">My Profile</NavLink>
               </li>
+              {user?.isReviewer && (
+                <li>
+                  <NavLink to="/master">Review</NavLink>
+                </li>
+              )}
             </>
           )}
           <li>
