@@ -51,9 +51,9 @@ export async function pool<T>(items: T[], limit: number, fn: (item: T) => Promis
 }
 
 /** The bare node:http server of bare-server.ts, answering `file`'s bytes; resolves with its URL. */
-export function startBareServer(file: string): Promise<{ url: string; stop: () => void }> {
+export function startBareServer(file: string, encoding?: string): Promise<{ url: string; stop: () => void }> {
   const entry = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, file, ...(encoding ? [encoding] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../packages/server/src/db/connection.js';
-
-/** The rows of a raw query, on either driver (both answer {rows}). */
-export function rowsOf(result: unknown): Array<Record<string, unknown>> {
-  if (typeof result !== 'object' || result === null || !('rows' in result) || !Array.isArray(result.rows)) return [];
-  return result.rows.filter((row): row is Record<string, unknown> => typeof row === 'object' && row !== null);
-}
+import { rowsOf } from '../packages/server/src/db/raw-rows.js';
 
 /**
  * Bulk seeding through SQL, not the HTTP API: films, verified members with one
@@ -79,6 +74,11 @@ export async function recomputeCounters(db: Database): Promise<void> {
     ) m ON m.film_id = f2.film_id
     LEFT JOIN (SELECT film_id, count(*)::int AS c, sum(rating)::int AS s FROM ratings GROUP BY film_id) r ON r.film_id = f2.film_id
     WHERE f.film_id = f2.film_id`);
+}
+
+/** What autovacuum does on a server: set hint bits, drop dead rows, refresh planner statistics. */
+export async function vacuum(db: Database): Promise<void> {
+  await db.execute(sql`VACUUM ANALYZE`);
 }
 
 /** Films whose stored counters differ from a full recount (0 means exact). */

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { AccessTokens } from '../packages/server/src/auth/access-tokens.js';
 import { openDatabase, type Database } from '../packages/server/src/db/connection.js';
 import { startServer, type ServerProcess } from '../packages/server/src/test/server-process.js';
-import { rowsOf } from './seed.js';
+import { rowsOf } from '../packages/server/src/db/raw-rows.js';
 
 export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
+import { startEmbeddedMaintenance } from './db/maintenance.js';
 import { systemClock } from './lib/clock.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
 import { createMailTransport } from './mail/transports.js';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   worker.current = createOutboxWorker({ db: database.db, transport, clock, from: config.mailFrom, log: app.log });
   worker.current.start();
   const cleanup = startUnverifiedCleanup({ db: database.db, clock, log: app.log });
+  const maintenance = database.kind === 'pglite' ? startEmbeddedMaintenance({ db: database.db, log: app.log }) : null;
 
   let seeded = 0;
   if (database.kind === 'pglite' && database.fresh && config.seedDemo) {
@@ -91,6 +93,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     cleanup.stop();
+    maintenance?.stop();
     await app.close();
     await worker.current?.stop();
     await transport.close();
