@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { hashPassword, verifyPassword } from '../packages/server/src/auth/passwords.js';
@@ -35,6 +36,17 @@ async function getJson(url: string, headers: Record<string, string> = {}): Promi
   const response = await fetch(url, { headers });
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return response.json();
+}
+
+function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
 }
 
 /** Our path: the ranked list and the member's own votes, in parallel, as the web app loads them. */
@@ -154,8 +166,8 @@ async function mainPhase(passwordHash: string): Promise<void> {
     const response = await fetch(`${server.url}/api/films/allfilms`);
     const bytes = Buffer.from(await response.arrayBuffer());
     writeFileSync(bodyFile, bytes);
-    const brResponse = await fetch(`${server.url}/api/films/allfilms`, { headers: { 'accept-encoding': 'br' } });
-    const brBytes = Buffer.from(await brResponse.arrayBuffer());
+    // fetch() would decode the body; the raw brotli bytes come from node:http.
+    const brBytes = await rawBody(`${server.url}/api/films/allfilms`, { 'accept-encoding': 'br' });
     const brFile = path.join(database.dataDir, 'allfilms.json.br');
     writeFileSync(brFile, brBytes);
     const bare = await startBareServer(bodyFile);
@@ -187,8 +199,9 @@ async function mainPhase(passwordHash: string): Promise<void> {
     let n = 0;
     const nextPair = () => {
       n += 1;
-      const member = members[n % members.length];
-      const filmId = voteFilms[Math.floor(n / members.length) % voteFilms.length];
+      // Consecutive votes go to different films, as members act independently; each pair comes once.
+      const filmId = voteFilms[n % voteFilms.length];
+      const member = members[Math.floor(n / voteFilms.length) % members.length];
       return { member, filmId };
     };
     const voteLoad = (url: string, body: (userId: number, filmId: number) => object) =>

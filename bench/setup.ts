@@ -70,6 +70,8 @@ export function startBenchServer(database: BenchDatabase): Promise<ServerProcess
       LOG_LEVEL: 'error',
     },
     120_000,
+    // For profiling runs: e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+    process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
   );
 }
 

@@ -49,6 +49,20 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string | ((add
 /** With several instances and no change feed, a ranked list is served at most this stale. */
 const STALE_LIST_MS = 1000;
 
+/** A burst of writes sends one NOTIFY; other instances hear of it this much later at most. */
+const NOTIFY_COALESCE_MS = 20;
+
+/** Runs `fn` once at the end of every window in which it was called. */
+function coalesce(fn: () => void, windowMs: number): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  return () => {
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      fn();
+    }, windowMs);
+  };
+}
+
 /** 64 KiB is far above any real request of this API; larger bodies get 413. */
 const BODY_LIMIT = 64 * 1024;
 
@@ -96,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     new FilmListCache(async () => (await films.listAll()).map(presentFilm), {
       now: () => clock.now().getTime(),
       maxAgeMs: () => (feed && !feed.connected ? STALE_LIST_MS : undefined),
-      broadcast: () => void feed?.notify(),
+      broadcast: feed ? coalesce(() => void feed.notify(), NOTIFY_COALESCE_MS) : undefined,
     }),
   );
   if (feed) await feed.start();

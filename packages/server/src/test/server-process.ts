@@ -15,8 +15,11 @@ export interface ServerProcess {
 }
 
 /** The real server (src/server.ts through tsx) as a child process, as `npm start` runs it. */
-export function runServer(env: Record<string, string>): { child: ChildProcess; output(): string; exited: Promise<number | string> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+export function runServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+): { child: ChildProcess; output(): string; exited: Promise<number | string> } {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', serverEntry], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -28,8 +31,8 @@ export function runServer(env: Record<string, string>): { child: ChildProcess; o
   return { child, output: () => output, exited };
 }
 
-export async function startServer(env: Record<string, string>, timeoutMs = 30_000): Promise<ServerProcess> {
-  const run = runServer(env);
+export async function startServer(env: Record<string, string>, timeoutMs = 30_000, nodeArgs: string[] = []): Promise<ServerProcess> {
+  const run = runServer(env, nodeArgs);
   const started = Date.now();
   for (;;) {
     const match = /running at (http:\/\/[^\s]+)/.exec(run.output());

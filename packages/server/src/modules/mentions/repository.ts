@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { mentions } from '../../db/schema.js';
 
@@ -28,13 +28,9 @@ export function mentionsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Did the member answer "Yes, heard before" for the film? */
-    async heardBefore(tx: Database, userId: number, filmId: number): Promise<boolean> {
-      const [row] = await tx
-        .select({ one: sql<number>`1` })
-        .from(mentions)
-        .where(and(eq(mentions.userId, userId), eq(mentions.filmId, filmId), eq(mentions.mentioned, true)));
-      return row !== undefined;
+    /** SQL for the H counter when the member rates: -1 if they had answered "heard before", else 0. */
+    heardBeforeDelta(userId: number, filmId: number): SQL {
+      return sql`(CASE WHEN EXISTS (SELECT 1 FROM mentions WHERE user_id = ${userId} AND film_id = ${filmId} AND mentioned) THEN -1 ELSE 0 END)`;
     },
 
     /** Every answer of one member, in one query. */

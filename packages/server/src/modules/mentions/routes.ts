@@ -11,7 +11,7 @@ import { ratingsRepository } from '../ratings/repository.js';
 import { presentMention } from './presenter.js';
 import { mentionsRepository } from './repository.js';
 import { counterRoute } from '../votes/counter-route.js';
-import { adjustCounters, findFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
+import { adjustCounters, findFilm, lockFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
 
 
 /** "Have you heard of this film before?": the answer, the checks, the filters and two ranking counts. */
@@ -108,12 +108,16 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user_id, film_id, mentioned } = request.body;
       const actor = assertSelf(request, user_id);
       const now = app.clock.now();
-      const row = await runVote(app, actor.userId, film_id, async (tx) => {
+      const row = await runVote(app, async (tx) => {
         const inserted = await repo.insertFirst(tx, { userId: actor.userId, filmId: film_id, mentioned }, now);
         if (!inserted) throw conflict(messages.alreadyMentioned, 'already_mentioned');
-        if (!mentioned) await adjustCounters(tx, film_id, { notHeard: 1 });
-        // "Heard before" counts in H only while the member has not rated the film.
-        else if (!(await ratings.find(actor.userId, film_id, tx))) await adjustCounters(tx, film_id, { heardNotRated: 1 });
+        if (!mentioned) {
+          await adjustCounters(tx, film_id, { notHeard: 1 });
+        } else {
+          // "Heard before" counts in H only while the member has not rated the film.
+          await lockFilm(tx, film_id);
+          await adjustCounters(tx, film_id, { heardNotRated: ratings.unratedBy(actor.userId, film_id) });
+        }
         return inserted;
       });
       return reply.code(201).send({ message: messages.mentionRecorded, mention: presentMention(row) });

@@ -9,7 +9,7 @@ import { assertSelf, requireMember } from '../../plugins/authenticate.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { mentionsRepository } from '../mentions/repository.js';
 import { counterRoute } from '../votes/counter-route.js';
-import { adjustCounters, findFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
+import { adjustCounters, findFilm, lockFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
 import { presentRating } from './presenter.js';
 import { ratingsRepository } from './repository.js';
 
@@ -82,12 +82,12 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user_id, film_id, rating } = request.body;
       const actor = assertSelf(request, user_id);
       const now = app.clock.now();
-      const row = await runVote(app, actor.userId, film_id, async (tx) => {
+      const row = await runVote(app, async (tx) => {
         const inserted = await repo.insertFirst(tx, { userId: actor.userId, filmId: film_id, rating }, now);
         if (!inserted) throw conflict(messages.alreadyRated, 'already_rated');
         // A "heard before" answer leaves H once the member rates the film.
-        const heard = await mentions.heardBefore(tx, actor.userId, film_id);
-        await adjustCounters(tx, film_id, { ratingCount: 1, ratingSum: rating, heardNotRated: heard ? -1 : 0 });
+        await lockFilm(tx, film_id);
+        await adjustCounters(tx, film_id, { ratingCount: 1, ratingSum: rating, heardNotRated: mentions.heardBeforeDelta(actor.userId, film_id) });
         return inserted;
       });
       return reply.code(201).send({ message: messages.ratingRecorded, rating: presentRating(row) });
@@ -110,8 +110,9 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user_id, film_id, rating } = request.body;
       const actor = assertSelf(request, user_id);
       const now = app.clock.now();
-      const row = await runVote(app, actor.userId, film_id, async (tx) => {
-        const before = await repo.find(actor.userId, film_id, tx);
+      const row = await runVote(app, async (tx) => {
+        const before = await repo.findForUpdate(tx, actor.userId, film_id);
+        if (!before) await findFilm(app, film_id, tx);
         if (!before) throw notFound(messages.notRatedYet, 'not_rated');
         if (before.rating === rating) return before;
         const updated = await repo.update(tx, actor.userId, film_id, rating, now);
