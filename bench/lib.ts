@@ -1,4 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
@@ -9,6 +11,38 @@ export interface LoadResult {
   non2xx: number;
   errors: number;
   total: number;
+}
+
+const WRK = '/usr/bin/wrk';
+export const loadGenerator = existsSync(WRK) ? 'wrk' : 'autocannon';
+
+/** wrk's duration figures ("870.00us", "12.5ms", "1.2s") in milliseconds. */
+function wrkMs(text: string): number {
+  const match = /^([\d.]+)(us|ms|s)$/.exec(text);
+  if (!match) return Number.NaN;
+  const value = Number(match[1]);
+  return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+}
+
+/**
+ * A fixed-duration GET load on one URL. wrk (C, from Debian) where installed:
+ * autocannon's JavaScript HTTP parser cannot read large answers as fast as a
+ * server can send them, so it would measure itself. autocannon otherwise.
+ */
+export async function loadUrl(url: string, options: { duration?: number; connections?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const duration = options.duration ?? 8;
+  const connections = options.connections ?? 50;
+  if (loadGenerator !== 'wrk') return load({ url, duration, connections, headers: options.headers ?? {} });
+  const headerArgs = Object.entries(options.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
+  const { stdout } = await promisify(execFile)(WRK, ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', ...headerArgs, url]);
+  const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
+  const p50 = wrkMs(/\s50%\s+(\S+)/.exec(stdout)?.[1] ?? '');
+  const p99 = wrkMs(/\s99%\s+(\S+)/.exec(stdout)?.[1] ?? '');
+  const non2xx = Number(/Non-2xx or 3xx responses:\s+(\d+)/.exec(stdout)?.[1] ?? 0);
+  const total = Number(/(\d+) requests in/.exec(stdout)?.[1] ?? 0);
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+  const errorCount = errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
+  return { requestsPerSecond: rps, p50, p99, non2xx, errors: errorCount, total };
 }
 
 /** A fixed-duration load from this process over loopback. */

@@ -3,7 +3,7 @@ import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { hashPassword, verifyPassword } from '../packages/server/src/auth/passwords.js';
-import { fmt, load, median, pool, startBareServer, time } from './lib.js';
+import { fmt, load, loadGenerator, loadUrl, median, pool, startBareServer, time } from './lib.js';
 import { countersOffByRecount, recomputeCounters, seedFilms, seedMembers, seedVotes, vacuum, voteCount } from './seed.js';
 import { createBenchDatabase, signInMembers, uniqueAddress, type BenchMember } from './setup.js';
 import { startBenchServer } from './setup.js';
@@ -144,7 +144,7 @@ async function mainPhase(passwordHash: string): Promise<void> {
         // The first five warm the server (JIT, connections, caches) and are not counted.
         if (i >= 5) cold.push(ms);
       }
-      const cached = await load({ url: `${server.url}/api/films/allfilms`, duration: 4, connections: 10 });
+      const cached = await loadUrl(`${server.url}/api/films/allfilms`, { duration: 4, connections: 10 });
       growth.push({ votes, cold: median(cold), cached: cached.p50 });
       step(`growth at ${votes.toLocaleString('en-US')} votes: cold ${fmt(median(cold))} ms, cached p50 ${cached.p50} ms`);
     } finally {
@@ -152,7 +152,7 @@ async function mainPhase(passwordHash: string): Promise<void> {
     }
   }
   for (const g of growth) {
-    report(`Ranked list at ${g.votes.toLocaleString('en-US')} votes`, `cold ${fmt(g.cold)} ms, cached p50 ${g.cached} ms`, 'cold: median of 25 GETs each right after a vote; cached: autocannon 4 s, 10 connections');
+    report(`Ranked list at ${g.votes.toLocaleString('en-US')} votes`, `cold ${fmt(g.cold)} ms, cached p50 ${g.cached} ms`, `cold: median of 25 GETs each right after a vote; cached: ${loadGenerator} 4 s, 10 connections`);
   }
   const first = growth[0];
   const last = growth.at(-1);
@@ -172,10 +172,10 @@ async function mainPhase(passwordHash: string): Promise<void> {
     writeFileSync(brFile, brBytes);
     const bare = await startBareServer(bodyFile);
     try {
-      await load({ url: `${server.url}/api/films/allfilms`, duration: 2 });
-      const ours = await load({ url: `${server.url}/api/films/allfilms` });
-      const limit = await load({ url: bare.url });
-      report('Ranked list, ours', `${fmt(ours.requestsPerSecond, 0)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms`, `autocannon 8 s, 50 connections, ${(bytes.length / 1024).toFixed(0)} KiB body, ${ours.non2xx} non-2xx`);
+      await loadUrl(`${server.url}/api/films/allfilms`, { duration: 2 });
+      const ours = await loadUrl(`${server.url}/api/films/allfilms`);
+      const limit = await loadUrl(bare.url);
+      report('Ranked list, ours', `${fmt(ours.requestsPerSecond, 0)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms`, `${loadGenerator} 8 s, 50 connections, ${(bytes.length / 1024).toFixed(0)} KiB body, ${ours.non2xx} non-2xx`);
       report('Ranked list, bare node:http, same bytes', `${fmt(limit.requestsPerSecond, 0)} req/s, p50 ${limit.p50} ms, p99 ${limit.p99} ms`, 'the same load against node:http answering the bytes from memory');
       report('Ranked list throughput ratio', `${fmt(ours.requestsPerSecond / limit.requestsPerSecond, 2)}x`, 'ours over bare, same run (target: at least 0.8x, p99 under 20 ms)');
     } finally {
@@ -185,9 +185,9 @@ async function mainPhase(passwordHash: string): Promise<void> {
     const bareBr = await startBareServer(brFile, 'br');
     try {
       const headers = { 'accept-encoding': 'br' };
-      const ours = await load({ url: `${server.url}/api/films/allfilms`, headers });
-      const limit = await load({ url: bareBr.url, headers });
-      report('Ranked list, ours, brotli', `${fmt(ours.requestsPerSecond, 0)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms`, `autocannon 8 s, 50 connections, Accept-Encoding: br, ${(brBytes.length / 1024).toFixed(0)} KiB body, ${ours.non2xx} non-2xx`);
+      const ours = await loadUrl(`${server.url}/api/films/allfilms`, { headers });
+      const limit = await loadUrl(bareBr.url, { headers });
+      report('Ranked list, ours, brotli', `${fmt(ours.requestsPerSecond, 0)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms`, `${loadGenerator} 8 s, 50 connections, Accept-Encoding: br, ${(brBytes.length / 1024).toFixed(0)} KiB body, ${ours.non2xx} non-2xx`);
       report('Ranked list, bare node:http, same brotli bytes', `${fmt(limit.requestsPerSecond, 0)} req/s, p50 ${limit.p50} ms, p99 ${limit.p99} ms`, 'the same load against node:http answering those bytes from memory');
       report('Ranked list throughput ratio, brotli', `${fmt(ours.requestsPerSecond / limit.requestsPerSecond, 2)}x`, 'ours over bare, same run');
     } finally {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, userFilmQuery, userQuery } from '@filmlist/shared/api/common';
 import { filmList } from '@filmlist/shared/api/films';
@@ -7,17 +8,15 @@ import { bearerSecurity, memberErrors } from '../../lib/openapi.js';
 import { conflict } from '../../lib/http-errors.js';
 import { assertSelf, requireMember } from '../../plugins/authenticate.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
-import { ratingsRepository } from '../ratings/repository.js';
 import { presentMention } from './presenter.js';
 import { mentionsRepository } from './repository.js';
 import { counterRoute } from '../votes/counter-route.js';
-import { adjustCounters, findFilm, lockFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
+import { castVote, findFilm, rankedFilmsExcept } from '../votes/vote-transaction.js';
 
 
 /** "Have you heard of this film before?": the answer, the checks, the filters and two ranking counts. */
 export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = mentionsRepository(app.db);
-  const ratings = ratingsRepository(app.db);
 
   await app.register(
     counterRoute({ path: '/not-heard-before-count', tag: 'mentions', summary: 'N: answers "not heard before" for one film', counter: 'notHeardCount', field: 'count' }),
@@ -108,19 +107,11 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user_id, film_id, mentioned } = request.body;
       const actor = assertSelf(request, user_id);
       const now = app.clock.now();
-      const row = await runVote(app, async (tx) => {
-        const inserted = await repo.insertFirst(tx, { userId: actor.userId, filmId: film_id, mentioned }, now);
-        if (!inserted) throw conflict(messages.alreadyMentioned, 'already_mentioned');
-        if (!mentioned) {
-          await adjustCounters(tx, film_id, { notHeard: 1 });
-        } else {
-          // "Heard before" counts in H only while the member has not rated the film.
-          await lockFilm(tx, film_id);
-          await adjustCounters(tx, film_id, { heardNotRated: ratings.unratedBy(actor.userId, film_id) });
-        }
-        return inserted;
-      });
-      return reply.code(201).send({ message: messages.mentionRecorded, mention: presentMention(row) });
+      // The answer and its counter in one statement (migration 0001_vote_functions).
+      const recorded = await castVote(app, sql`record_mention(${actor.userId}, ${film_id}, ${mentioned}, ${now})`);
+      if (!recorded) throw conflict(messages.alreadyMentioned, 'already_mentioned');
+      const mention = { userId: actor.userId, filmId: film_id, mentioned, createdAt: now };
+      return reply.code(201).send({ message: messages.mentionRecorded, mention: presentMention(mention) });
     },
   );
 };

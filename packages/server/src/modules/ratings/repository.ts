@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { ratings } from '../../db/schema.js';
 
@@ -16,25 +16,6 @@ export function ratingsRepository(db: Database) {
     /** The member's rating, locked for the rest of the transaction (an edit reads, then writes). */
     async findForUpdate(tx: Database, userId: number, filmId: number): Promise<RatingRow | null> {
       const [row] = await tx.select().from(ratings).where(of(userId, filmId)).for('update');
-      return row ?? null;
-    },
-
-    /** SQL for the H counter: 1 while the member has not rated the film, else 0 (read in the caller's statement). */
-    unratedBy(userId: number, filmId: number): SQL {
-      return sql`(CASE WHEN EXISTS (SELECT 1 FROM ratings WHERE user_id = ${userId} AND film_id = ${filmId}) THEN 0 ELSE 1 END)`;
-    },
-
-    /** The member's first rating of the film; null when the film is already rated by them. */
-    async insertFirst(
-      tx: Database,
-      vote: { userId: number; filmId: number; rating: number },
-      now: Date,
-    ): Promise<RatingRow | null> {
-      const [row] = await tx
-        .insert(ratings)
-        .values({ ...vote, createdAt: now, updatedAt: now })
-        .onConflictDoNothing({ target: [ratings.userId, ratings.filmId] })
-        .returning();
       return row ?? null;
     },
 

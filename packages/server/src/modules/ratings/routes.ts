@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, userFilmQuery, userQuery } from '@filmlist/shared/api/common';
 import { filmList } from '@filmlist/shared/api/films';
@@ -7,9 +8,8 @@ import { bearerSecurity, memberErrors } from '../../lib/openapi.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { assertSelf, requireMember } from '../../plugins/authenticate.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
-import { mentionsRepository } from '../mentions/repository.js';
 import { counterRoute } from '../votes/counter-route.js';
-import { adjustCounters, findFilm, lockFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
+import { adjustCounters, castVote, findFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
 import { presentRating } from './presenter.js';
 import { ratingsRepository } from './repository.js';
 
@@ -17,7 +17,6 @@ import { ratingsRepository } from './repository.js';
 /** Ratings from 1 to 10: rate once, then edit; the checks, the filter and two ranking counts. */
 export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = ratingsRepository(app.db);
-  const mentions = mentionsRepository(app.db);
 
   await app.register(
     counterRoute({ path: '/rating-count', tag: 'ratings', summary: 'R: number of ratings of one film', counter: 'ratingCount', field: 'count' }),
@@ -82,14 +81,10 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user_id, film_id, rating } = request.body;
       const actor = assertSelf(request, user_id);
       const now = app.clock.now();
-      const row = await runVote(app, async (tx) => {
-        const inserted = await repo.insertFirst(tx, { userId: actor.userId, filmId: film_id, rating }, now);
-        if (!inserted) throw conflict(messages.alreadyRated, 'already_rated');
-        // A "heard before" answer leaves H once the member rates the film.
-        await lockFilm(tx, film_id);
-        await adjustCounters(tx, film_id, { ratingCount: 1, ratingSum: rating, heardNotRated: mentions.heardBeforeDelta(actor.userId, film_id) });
-        return inserted;
-      });
+      // The rating and its counters in one statement (migration 0001_vote_functions).
+      const recorded = await castVote(app, sql`record_rating(${actor.userId}, ${film_id}, ${rating}::smallint, ${now})`);
+      if (!recorded) throw conflict(messages.alreadyRated, 'already_rated');
+      const row = { userId: actor.userId, filmId: film_id, rating, createdAt: now, updatedAt: now };
       return reply.code(201).send({ message: messages.ratingRecorded, rating: presentRating(row) });
     },
   );

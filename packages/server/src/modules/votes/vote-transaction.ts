@@ -5,6 +5,7 @@ import { messages } from '@filmlist/shared/messages';
 import type { Database } from '../../db/connection.js';
 import { films } from '../../db/schema.js';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
+import { rowsOf } from '../../db/raw-rows.js';
 import { notFound, unauthorized } from '../../lib/http-errors.js';
 import type { FilmRow } from '../films/presenter.js';
 import { filmsRepository } from '../films/repository.js';
@@ -14,7 +15,7 @@ const filmNotFound = () => notFound(messages.filmNotFound, 'film_not_found');
 /** Changes to the ranking counters of one film (PRODUCT.md §4). */
 export interface CounterDelta {
   notHeard?: number;
-  heardNotRated?: number | SQL;
+  heardNotRated?: number;
   ratingCount?: number;
   ratingSum?: number;
 }
@@ -26,11 +27,9 @@ function constraintOf(error: unknown): string {
 }
 
 /**
- * Runs one vote (a mention, a rating or an edit) in a transaction, and
- * invalidates the ranked list after the commit. The vote row is written first:
- * its foreign keys take the member's row lock (key share) and find an unknown
- * film (404) or a removed member (401). Account deletion locks the member's row
- * before any film, so the two never deadlock.
+ * Runs a vote change that needs several statements (an edit) in a
+ * transaction, and invalidates the ranked list after the commit. A foreign key
+ * that finds no film answers 404, no member 401.
  */
 export async function runVote<T>(app: FastifyInstance, work: (tx: Database) => Promise<T>): Promise<T> {
   try {
@@ -38,26 +37,33 @@ export async function runVote<T>(app: FastifyInstance, work: (tx: Database) => P
     app.filmListCache.invalidate();
     return result;
   } catch (error) {
-    if (isForeignKeyViolation(error)) {
-      throw constraintOf(error).includes('film') ? filmNotFound() : unauthorized(messages.sessionExpired, 'invalid_token');
-    }
-    throw error;
+    throw voteError(error);
   }
 }
 
-/**
- * Locks the film row for the rest of the transaction. A statement that starts
- * after it sees every vote on the film committed before, so a counter that
- * depends on the member's other answer (H) stays exact under concurrency.
- * NO KEY UPDATE (the lock an UPDATE of the counters takes anyway) serialises
- * votes on the film without conflicting with the key-share locks that other
- * voters' foreign keys hold on it.
- */
-export async function lockFilm(tx: Database, filmId: number): Promise<void> {
-  await tx.execute(sql`SELECT 1 FROM films WHERE film_id = ${filmId} FOR NO KEY UPDATE`);
+/** A foreign key of the vote row found no film (404) or no member (401). */
+function voteError(error: unknown): unknown {
+  if (!isForeignKeyViolation(error)) return error;
+  return constraintOf(error).includes('film') ? filmNotFound() : unauthorized(messages.sessionExpired, 'invalid_token');
 }
 
-/** Changes the counters; each delta may be a number or SQL evaluated in the same statement. */
+/**
+ * Calls one of the vote functions of migration 0001 (record_mention,
+ * record_rating): the vote and its counters in one round trip. Answers whether
+ * the vote was new (false: the member had already voted).
+ */
+export async function castVote(app: FastifyInstance, call: SQL): Promise<boolean> {
+  try {
+    // One statement is its own transaction: no BEGIN and COMMIT round trips.
+    const recorded = rowsOf(await app.db.execute(sql`SELECT ${call} AS recorded`))[0]?.recorded === true;
+    if (recorded) app.filmListCache.invalidate();
+    return recorded;
+  } catch (error) {
+    throw voteError(error);
+  }
+}
+
+/** Changes the counters of one film; the UPDATE takes the film row's lock. */
 export async function adjustCounters(tx: Database, filmId: number, delta: CounterDelta): Promise<void> {
   await tx
     .update(films)
