@@ -33,10 +33,13 @@ export interface Rankable {
   score: number;
 }
 
+// One collator for every comparison: String.prototype.localeCompare builds one per call.
+const titleOrder = new Intl.Collator('en', { sensitivity: 'base' });
+
 /** Highest score first; ties by title A to Z, then by film_id. */
 export function compareRanked(a: Rankable, b: Rankable): number {
   if (a.score !== b.score) return b.score - a.score;
-  const byTitle = a.title.localeCompare(b.title, 'en', { sensitivity: 'base' });
+  const byTitle = titleOrder.compare(a.title, b.title);
   if (byTitle !== 0) return byTitle;
   const exact = a.title < b.title ? -1 : a.title > b.title ? 1 : 0;
   return exact !== 0 ? exact : a.film_id - b.film_id;
