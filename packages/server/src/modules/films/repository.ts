@@ -23,12 +23,6 @@ export function filmsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** The film row locked for the rest of the transaction: votes on one film apply one at a time. */
-    async lockById(tx: Database, filmId: number): Promise<FilmRow | null> {
-      const [row] = await tx.select().from(films).where(eq(films.filmId, filmId)).for('update');
-      return row ?? null;
-    },
-
     async findBySlug(slug: string): Promise<FilmRow | null> {
       const [row] = await db.select().from(films).where(eq(films.slug, slug.toLowerCase()));
       return row ?? null;

@@ -9,7 +9,7 @@ import { conflict, notFound } from '../../lib/http-errors.js';
 import { assertSelf, requireMember } from '../../plugins/authenticate.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { counterRoute } from '../votes/counter-route.js';
-import { adjustCounters, castVote, findFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
+import { addToRatingSum, castVote, findFilm, rankedFilmsExcept, runVote } from '../votes/vote-transaction.js';
 import { presentRating } from './presenter.js';
 import { ratingsRepository } from './repository.js';
 
@@ -112,7 +112,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
         if (before.rating === rating) return before;
         const updated = await repo.update(tx, actor.userId, film_id, rating, now);
         if (!updated) throw notFound(messages.notRatedYet, 'not_rated');
-        await adjustCounters(tx, film_id, { ratingSum: rating - before.rating });
+        await addToRatingSum(tx, film_id, rating - before.rating);
         return updated;
       });
       return { message: messages.ratingUpdated, rating: presentRating(row) };

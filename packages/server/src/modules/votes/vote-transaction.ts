@@ -12,14 +12,6 @@ import { filmsRepository } from '../films/repository.js';
 
 const filmNotFound = () => notFound(messages.filmNotFound, 'film_not_found');
 
-/** Changes to the ranking counters of one film (PRODUCT.md §4). */
-export interface CounterDelta {
-  notHeard?: number;
-  heardNotRated?: number;
-  ratingCount?: number;
-  ratingSum?: number;
-}
-
 function constraintOf(error: unknown): string {
   if (typeof error !== 'object' || error === null) return '';
   if ('constraint' in error && typeof error.constraint === 'string') return error.constraint;
@@ -63,16 +55,11 @@ export async function castVote(app: FastifyInstance, call: SQL): Promise<boolean
   }
 }
 
-/** Changes the counters of one film; the UPDATE takes the film row's lock. */
-export async function adjustCounters(tx: Database, filmId: number, delta: CounterDelta): Promise<void> {
+/** An edited rating moves S (the rating sum) by the difference; the UPDATE takes the film row's lock. */
+export async function addToRatingSum(tx: Database, filmId: number, delta: number): Promise<void> {
   await tx
     .update(films)
-    .set({
-      notHeardCount: sql`${films.notHeardCount} + ${delta.notHeard ?? 0}`,
-      heardNotRatedCount: sql`${films.heardNotRatedCount} + ${delta.heardNotRated ?? 0}`,
-      ratingCount: sql`${films.ratingCount} + ${delta.ratingCount ?? 0}`,
-      ratingSum: sql`${films.ratingSum} + ${delta.ratingSum ?? 0}`,
-    })
+    .set({ ratingSum: sql`${films.ratingSum} + ${delta}` })
     .where(eq(films.filmId, filmId));
 }
 

@@ -1,5 +1,6 @@
 import { Link } from '../../lib/router';
 import { appConfig } from '../../lib/app-config';
+import { ExternalLink } from '../../components/ExternalLink';
 
 /** SPEC §2: newsletter, Coffee, Shop, Terms & Conditions, Privacy Policy and Contact. */
 export function Footer() {
@@ -9,19 +10,13 @@ export function Footer() {
       <nav aria-label="Footer">
         <ul>
           <li>
-            <a href={links.newsletter} target="_blank" rel="noopener noreferrer">
-              Newsletter
-            </a>
+            <ExternalLink href={links.newsletter}>Newsletter</ExternalLink>
           </li>
           <li>
-            <a href={links.coffee} target="_blank" rel="noopener noreferrer">
-              Coffee
-            </a>
+            <ExternalLink href={links.coffee}>Coffee</ExternalLink>
           </li>
           <li>
-            <a href={links.shop} target="_blank" rel="noopener noreferrer">
-              Shop
-            </a>
+            <ExternalLink href={links.shop}>Shop</ExternalLink>
           </li>
           <li>
             <Link to="/terms-conditions">Terms &amp; Conditions</Link>

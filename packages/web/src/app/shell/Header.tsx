@@ -1,6 +1,7 @@
 import { NavLink } from '../../lib/router';
 import { appConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
+import { ExternalLink } from '../../components/ExternalLink';
 
 /** SPEC §2: the navigation for signed-in members and for visitors. */
 export function Header() {
@@ -39,14 +40,10 @@ export function Header() {
             </>
           )}
           <li>
-            <a href={links.coffee} target="_blank" rel="noopener noreferrer">
-              Coffee
-            </a>
+            <ExternalLink href={links.coffee}>Coffee</ExternalLink>
           </li>
           <li>
-            <a href={links.shop} target="_blank" rel="noopener noreferrer">
-              Shop
-            </a>
+            <ExternalLink href={links.shop}>Shop</ExternalLink>
           </li>
           {isAuthenticated ? (
             <li>

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { messages } from '@filmlist/shared/messages';
 import { vi } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
 import { AuthProvider } from '../../lib/auth';
@@ -47,7 +48,7 @@ export function mockApi(handlers: Record<string, (call: Call) => { status?: numb
       return json({ newAccessToken: 'access-2', newRefreshToken: 'refresh-2', newAccessTokenExpiration: Date.now() + 900_000, user: member });
     }
     const handler = handlers[`${method} ${url.pathname}`];
-    if (!handler) return json({ error: 'There is no such API endpoint.', code: 'not_found' }, 404);
+    if (!handler) return json({ error: messages.apiNotFound, code: 'not_found' }, 404);
     const answer = await handler(call);
     return json(answer.body, answer.status ?? 200);
   });

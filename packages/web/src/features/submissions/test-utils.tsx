@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { messages } from '@filmlist/shared/messages';
 import { vi } from 'vitest';
 import type { PublicUser } from '@filmlist/shared/api/users';
 import { AuthProvider } from '../../lib/auth';
@@ -36,7 +37,7 @@ export function mockApi(handler: Handler): Call[] {
       authorization: headers.get('authorization'),
     };
     calls.push(call);
-    return (await handler(call)) ?? json(404, { error: 'There is no such API endpoint.', code: 'not_found' });
+    return (await handler(call)) ?? json(404, { error: messages.apiNotFound, code: 'not_found' });
   });
   return calls;
 }

@@ -1,3 +1,4 @@
+import { messages } from '@filmlist/shared/messages';
 import { useEffect, useRef } from 'react';
 import { useAuth } from '../../../lib/auth';
 import { Link } from '../../../lib/router';
@@ -16,7 +17,7 @@ export default function AccountDeletedPage() {
   return (
     <section className="auth-page">
       <h1>We&apos;re sorry to see you go!</h1>
-      <p>Your account has been deleted.</p>
+      <p>{messages.accountDeleted}</p>
       <p>
         You are welcome back anytime: you may <Link to="/signup">create a new account</Link> whenever you like.
       </p>

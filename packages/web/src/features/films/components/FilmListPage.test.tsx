@@ -78,7 +78,7 @@ describe('HomePage (visitors)', () => {
     const { calls } = mockApi({
       'GET /api/films/allfilms': () => ({ body: { films } }),
       'GET /api/watch/generatetempid': () => ({ body: { temporaryUserId: '5f0c7a52-8f7e-4c1b-9d38-3b8f0d6f2a11' } }),
-      'POST /api/watch/click': () => ({ status: 201, body: { message: 'Watch click recorded.' } }),
+      'POST /api/watch/click': () => ({ status: 201, body: { message: messages.watchClickRecorded } }),
     });
     renderPage(<HomePage />);
     await screen.findByRole('rowheader', { name: 'Moon' });
