@@ -45,3 +45,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     code === '57P03'
   );
 }
+
+/** The constraint a violation names (PostgreSQL's `constraint` field), through drizzle's wrapper. */
+export function violatedConstraint(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  if ('constraint' in error && typeof error.constraint === 'string') return error.constraint;
+  if ('cause' in error) return violatedConstraint(error.cause);
+  return undefined;
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { users } from '../db/schema.js';
 import { hashPassword } from '../auth/passwords.js';
 import { filmsRepository } from '../modules/films/repository.js';
 import type { FilmRow } from '../modules/films/presenter.js';
@@ -82,4 +83,43 @@ export async function createFilm(
   );
   app.filmListCache.invalidate();
   return row;
+}
+
+/**
+ * Many verified members at once, for load and concurrency tests: one
+ * multi-row insert with a single precomputed argon2 hash, then a session and
+ * an access token each through the server's own sessions repository and
+ * token signer (no sign-up, so no argon2 per member).
+ */
+export async function createMembers(app: FastifyInstance, count: number, prefix = unique('bulk')): Promise<TestMember[]> {
+  const hash = await (passwordHash ??= hashPassword(MEMBER_PASSWORD));
+  const now = app.clock.now();
+  const rows: Array<{ userId: number; username: string; email: string }> = [];
+  const BATCH = 500;
+  for (let start = 0; start < count; start += BATCH) {
+    const values = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => {
+      const username = `${prefix}n${start + i}`;
+      return { username, email: `${username}@example.com`, passwordHash: hash, verified: true, createdAt: now };
+    });
+    rows.push(
+      ...(await app.db
+        .insert(users)
+        .values(values)
+        .returning({ userId: users.userId, username: users.username, email: users.email })),
+    );
+  }
+  const members: TestMember[] = [];
+  for (const row of rows) {
+    const session = await app.sessions.create(row.userId, now);
+    const access = await app.accessTokens.sign({ userId: row.userId, sessionId: session.sessionId }, now);
+    members.push({
+      ...row,
+      password: MEMBER_PASSWORD,
+      accessToken: access.token,
+      refreshToken: session.refreshToken,
+      sessionId: session.sessionId,
+      auth: { authorization: `Bearer ${access.token}` },
+    });
+  }
+  return members;
 }

@@ -18,7 +18,7 @@ import {
 import { messages } from '@filmlist/shared/messages';
 import { z } from 'zod';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../auth/passwords.js';
-import { isUniqueViolation } from '../../db/pg-errors.js';
+import { isUniqueViolation, violatedConstraint } from '../../db/pg-errors.js';
 import { HttpError, badRequest, conflict, notFound } from '../../lib/http-errors.js';
 import { emailChangeMail, verificationMail } from '../../mail/templates.js';
 import { enqueueMail } from '../../mail/outbox.js';
@@ -29,10 +29,12 @@ import { usersRepository } from './repository.js';
 import { bearerSecurity } from '../../lib/openapi.js';
 
 
-/** Which unique index a race lost against. */
+/**
+ * Which unique index a race lost against, by the constraint's name (the
+ * failed query's text names every column, so it cannot tell them apart).
+ */
 function duplicateMessage(error: unknown): string {
-  const text = JSON.stringify(error, Object.getOwnPropertyNames(error)) + String(error);
-  return text.includes('email') ? messages.emailTaken : messages.usernameTaken;
+  return violatedConstraint(error) === 'users_email_lower_key' ? messages.emailTaken : messages.usernameTaken;
 }
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
