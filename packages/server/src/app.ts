@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AccessTokens, resolveJwtSecret } from './auth/access-tokens.js';
 import { sessionsRepository } from './auth/sessions-repository.js';
@@ -38,6 +38,8 @@ export interface AppOptions {
   /** called after a commit that queued mail */
   notifyOutbox?: () => void;
   webRoot?: string;
+  /** sees every route as it is added (tests enumerate the whole HTTP surface with it) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** A number of hops means: trust that many proxies in front of this process. */
@@ -80,6 +82,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 2000 },
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -8,5 +8,6 @@ export const refreshAnswer = z.object({
   newAccessTokenExpiration: z.number().int(),
   user: publicUser,
 });
-export const logoutRequest = z.object({ refresh: z.string().max(200).optional() }).optional();
+/** Optional: a bearer-only logout comes with no body at all (Fastify then has a null body). */
+export const logoutRequest = z.object({ refresh: z.string().max(200).optional() }).nullish();
 export type RefreshAnswer = z.infer<typeof refreshAnswer>;
