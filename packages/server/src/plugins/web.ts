@@ -58,9 +58,10 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
         `<meta name="twitter:description" content="${escapeHtml(film.description)}" />`,
         `<link rel="canonical" href="${escapeHtml(url)}" />`,
       );
+    // Replacer functions: a replacement string would read "$&", "$'" or "$$" in a title as patterns.
     return withConfig
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('<!--app-head-->', tags.join('\n    '));
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`)
+      .replace('<!--app-head-->', () => tags.join('\n    '));
   }
 
   if (existsSync(options.root)) {
