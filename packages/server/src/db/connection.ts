@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { createPostgresPool } from './postgres-pool.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -67,16 +67,7 @@ async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({
-    connectionString: databaseUrl,
-    max: 10,
-    connectionTimeoutMillis: 3000,
-    idleTimeoutMillis: 30_000,
-    // A query that waits this long for a lock or the server is reported, not left hanging.
-    query_timeout: 15_000,
-  });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', () => undefined);
+  const pool = createPostgresPool(databaseUrl);
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

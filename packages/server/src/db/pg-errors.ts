@@ -11,6 +11,12 @@ function codeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** The messages of an error and of its causes: drizzle's own message names the query, the driver's the fault. */
+function messagesOf(error: unknown, depth = 0): string {
+  if (!(error instanceof Error) || depth > 5) return '';
+  return `${error.message}\n${messagesOf(error.cause, depth + 1)}`;
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === PG_UNIQUE_VIOLATION;
 }
@@ -34,8 +40,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
 export function isDatabaseUnavailable(error: unknown): boolean {
   const code = codeOf(error);
   if (code === undefined) {
-    const message = error instanceof Error ? error.message : '';
-    return /Connection terminated|connection timeout|timeout exceeded when trying to connect/i.test(message);
+    // "not queryable": a transaction's ROLLBACK on a client whose connection just died.
+    return /Connection terminated|connection timeout|timeout exceeded when trying to connect|is not queryable/i.test(messagesOf(error));
   }
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH'].includes(code) ||
