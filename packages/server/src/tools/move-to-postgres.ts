@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrationsFolder, openDatabase } from '../db/connection.js';
+import { copyTable, describeTables, foreignKeyOrder, ident, occupied, rowCount, type Queryable } from './table-copy.js';
 
 /**
  * `npm run db:move -- --from <DATA_DIR> --to <postgres url>`: copies the
@@ -40,20 +41,6 @@ export interface MoveSummary {
   ms: number;
 }
 
-interface TableInfo {
-  name: string;
-  columns: string[];
-  identity: string[];
-  primaryKey: string[];
-}
-
-/** Anything that runs SQL with parameters: a PGlite transaction or a pg client. */
-interface Queryable {
-  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
-}
-
-const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /** The password of a URL never reaches the screen. */
 export function redactUrl(url: string): string {
   try {
@@ -84,76 +71,6 @@ async function appliedMigrations(db: Queryable): Promise<number> {
   return count.rows[0]?.n ?? 0;
 }
 
-/** The application's tables in the public schema, with their columns, identity columns and primary key. */
-async function describeTables(db: Queryable): Promise<TableInfo[]> {
-  const tables = await db.query<{ name: string }>(
-    `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') ORDER BY c.relname`,
-  );
-  const result: TableInfo[] = [];
-  for (const { name } of tables.rows) {
-    const columns = await db.query<{ name: string; identity: string; generated: string }>(
-      `SELECT attname AS name, attidentity::text AS identity, attgenerated::text AS generated FROM pg_attribute
-       WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped ORDER BY attnum`,
-      [`public.${ident(name)}`],
-    );
-    const key = await db.query<{ name: string }>(
-      `SELECT a.attname AS name FROM pg_index i
-       JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey::int2[])
-       WHERE i.indrelid = to_regclass($1) AND i.indisprimary
-       ORDER BY array_position(i.indkey::int2[], a.attnum)`,
-      [`public.${ident(name)}`],
-    );
-    const stored = columns.rows.filter((c) => c.generated === '');
-    result.push({
-      name,
-      columns: stored.map((c) => c.name),
-      identity: stored.filter((c) => c.identity !== '').map((c) => c.name),
-      primaryKey: key.rows.map((k) => k.name),
-    });
-  }
-  return result;
-}
-
-/** Parents first: a table comes after every table its foreign keys point to. */
-async function foreignKeyOrder(db: Queryable, tables: TableInfo[]): Promise<TableInfo[]> {
-  const edges = await db.query<{ child: string; parent: string }>(
-    `SELECT child.relname AS child, parent.relname AS parent FROM pg_constraint co
-     JOIN pg_class child ON child.oid = co.conrelid
-     JOIN pg_class parent ON parent.oid = co.confrelid
-     JOIN pg_namespace n ON n.oid = child.relnamespace
-     WHERE co.contype = 'f' AND n.nspname = 'public'`,
-  );
-  const parents = new Map<string, Set<string>>(tables.map((t) => [t.name, new Set<string>()]));
-  for (const { child, parent } of edges.rows) if (child !== parent) parents.get(child)?.add(parent);
-  const ordered: TableInfo[] = [];
-  const placed = new Set<string>();
-  while (ordered.length < tables.length) {
-    const ready = tables.filter((t) => !placed.has(t.name) && [...(parents.get(t.name) ?? [])].every((p) => placed.has(p)));
-    if (ready.length === 0) throw new MoveError('the tables refer to each other in a cycle; cannot order the copy');
-    for (const table of ready) {
-      ordered.push(table);
-      placed.add(table.name);
-    }
-  }
-  return ordered;
-}
-
-async function rowCount(db: Queryable, table: string): Promise<number> {
-  const result = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${ident(table)}`);
-  return result.rows[0]?.n ?? 0;
-}
-
-/** "users: 3" for each table that holds rows. */
-async function occupied(db: Queryable, tables: string[]): Promise<string[]> {
-  const found: string[] = [];
-  for (const table of tables) {
-    const rows = await rowCount(db, table);
-    if (rows > 0) found.push(`${table}: ${rows}`);
-  }
-  return found;
-}
-
 const notEmpty = (target: string, found: string[]) =>
   new MoveError(
     `the PostgreSQL database ${target} is not empty (${found.join(', ')} rows). Moving needs a new, empty database; nothing was copied.`,
@@ -181,26 +98,6 @@ const recountSql = `SELECT f.film_id,
 
 const sameCounters = (a: Counters, b: Counters | undefined) =>
   b !== undefined && a.film_id === b.film_id && a.n === b.n && a.h === b.h && a.r === b.r && a.s === b.s;
-
-/** Copy one table through a cursor, a batch of rows per statement, as JSON so every value keeps its exact text. */
-async function copyTable(source: Transaction, target: pg.Client, table: TableInfo, batchSize: number): Promise<number> {
-  const order = table.primaryKey.length ? ` ORDER BY ${table.primaryKey.map(ident).join(', ')}` : '';
-  const cursor = `move_${table.name.replace(/[^a-z0-9_]/gi, '_')}`;
-  await source.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT row_to_json(t)::text AS j FROM ${ident(table.name)} t${order}`);
-  const columns = table.columns.map(ident).join(', ');
-  // OVERRIDING SYSTEM VALUE keeps the ids of GENERATED ALWAYS identity columns.
-  const insert = `INSERT INTO ${ident(table.name)} (${columns}) OVERRIDING SYSTEM VALUE
-    SELECT ${columns} FROM json_populate_recordset(NULL::${ident(table.name)}, $1::json)`;
-  let copied = 0;
-  for (;;) {
-    const batch = await source.query<{ j: string }>(`FETCH ${batchSize} FROM ${cursor}`);
-    if (batch.rows.length === 0) break;
-    await target.query(insert, [`[${batch.rows.map((r) => r.j).join(',')}]`]);
-    copied += batch.rows.length;
-  }
-  await source.query(`CLOSE ${cursor}`);
-  return copied;
-}
 
 export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary> {
   const started = performance.now();
