@@ -23,7 +23,7 @@ import { userRoutes } from './modules/users/routes.js';
 import { watchRoutes } from './modules/watch/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { securityPlugin } from './plugins/security.js';
+import { frameworkErrorAnswer, securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import './types.js';
 
@@ -79,6 +79,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+    frameworkErrors: frameworkErrorAnswer(config),
     routerOptions: { maxParamLength: 2000 },
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();

@@ -1,16 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
+import rawHelmet from 'helmet';
+import { messages } from '@filmlist/shared/messages';
+import type { ErrorBody } from '@filmlist/shared/api/common';
+import type { Config } from '../config.js';
 
 /**
- * Headers on every answer, pages and API alike (PRODUCT.md §8): a strict CSP,
- * nosniff, a referrer policy, and HSTS when the public URL is https. CORS is
- * same-origin unless CORS_ORIGINS lists other origins.
+ * The headers of every answer (PRODUCT.md §8): a strict CSP, nosniff, a referrer policy, HSTS on https.
+ * (Left to inference: helmet's ESM and CJS typings name the same options type twice.)
  */
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const https = app.config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
-    global: true,
+function headerOptions(publicUrl: string) {
+  const https = publicUrl.startsWith('https://');
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,7 +33,32 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
-  });
+  } as const;
+}
+
+/**
+ * Fastify answers a URL it cannot route (bad percent-encoding, a parameter
+ * over maxParamLength) before any hook runs. This answers those with the same
+ * headers and the usual {error, code} body.
+ */
+export function frameworkErrorAnswer(config: Config) {
+  const setHeaders = rawHelmet(headerOptions(config.publicUrl));
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
+    setHeaders(request.raw, reply.raw, () => undefined);
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
+    const body: ErrorBody =
+      status >= 500 ? { error: messages.internalError, code: 'internal' } : { error: messages.invalidRequest, code: 'invalid_request' };
+    void reply.code(status).send(body);
+  };
+}
+
+/**
+ * Headers on every answer, pages and API alike (PRODUCT.md §8): a strict CSP,
+ * nosniff, a referrer policy, and HSTS when the public URL is https. CORS is
+ * same-origin unless CORS_ORIGINS lists other origins.
+ */
+export const securityPlugin = fp(async (app: FastifyInstance) => {
+  await app.register(helmet, { global: true, ...headerOptions(app.config.publicUrl) });
 
   const allowed = new Set(app.config.corsOrigins);
   app.addHook('onRequest', async (request, reply) => {
