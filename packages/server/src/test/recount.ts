@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/connection.js';
 import { films } from '../db/schema.js';
 
 export interface Counters {
@@ -11,7 +11,7 @@ export interface Counters {
 }
 
 /** The counters as stored on each film row, by id. */
-export async function storedCounters(app: FastifyInstance): Promise<Counters[]> {
+export async function storedCounters(app: { db: Database }): Promise<Counters[]> {
   const rows = await app.db
     .select({ filmId: films.filmId, n: films.notHeardCount, h: films.heardNotRatedCount, r: films.ratingCount, s: films.ratingSum })
     .from(films)
@@ -24,7 +24,7 @@ export async function storedCounters(app: FastifyInstance): Promise<Counters[]> 
  * outer column is written out as films.film_id: interpolated, drizzle would
  * leave it unqualified and it would bind to the subquery's own film_id.
  */
-export async function recountedCounters(app: FastifyInstance): Promise<Counters[]> {
+export async function recountedCounters(app: { db: Database }): Promise<Counters[]> {
   const rows = await app.db
     .select({
       filmId: films.filmId,

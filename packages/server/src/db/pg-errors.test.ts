@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from './pg-errors.js';
+
+/** drizzle wraps a driver error in its own, naming the query; the driver's message is the cause. */
+const wrapped = (cause: Error) => new Error('Failed query: select 1\nparams: ', { cause });
+
+describe('isDatabaseUnavailable', () => {
+  it('recognises a lost or refused connection however deep drizzle wraps it', () => {
+    expect(isDatabaseUnavailable(wrapped(new Error('Connection terminated unexpectedly')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('Client has encountered a connection error and is not queryable')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(new Error('timeout exceeded when trying to connect')))).toBe(true);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' })))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }))).toBe(true);
+  });
+
+  it('does not take other failures for an outage', () => {
+    expect(isDatabaseUnavailable(wrapped(new Error('syntax error at or near "selec"')))).toBe(false);
+    expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('duplicate key value'), { code: '23505' })))).toBe(false);
+    expect(isDatabaseUnavailable(new Error('Something else'))).toBe(false);
+  });
+});
