@@ -264,7 +264,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         params: verificationParams,
         response: {
           200: verificationAnswer,
-          400: z.object({ success: z.literal(false), error: z.string(), code: z.string() }),
+          // A link that failed, or a token the params schema refused (then without `success`).
+          400: errorBody.extend({ success: z.literal(false).optional() }),
         },
       },
       preValidation: rateLimit('verification', (r) => {
