@@ -6,7 +6,6 @@ import { getTableName, is } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBody } from '@filmlist/shared/api/common';
@@ -16,6 +15,8 @@ import { messages } from '@filmlist/shared/messages';
 import { migrationsFolder } from '../db/connection.js';
 import * as schema from '../db/schema.js';
 import { RATE_LIMITS } from '../plugins/rate-limit.js';
+import { call as request, START_TIMEOUT_MS, waitFor, type HttpAnswer } from '../reliability/support/http.js';
+import { startSmtpServer, verificationTokenIn, type SentMail, type TestSmtpServer } from '../reliability/support/mail.js';
 import { withDatabase } from '../test/global-setup.js';
 import { startServer, type ServerProcess } from '../test/server-process.js';
 
@@ -41,46 +42,6 @@ const username = (n: number) => `so${tag}u${n}`;
 const emailOf = (n: number) => `${username(n)}@example.com`;
 const REVIEWER = 0;
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that keeps every message it accepts. */
-async function startSmtpSink(received: Received[]): Promise<{ port: number; close(): Promise<void> }> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        // A slow server: each worker is still delivering its claimed batch when the other polls.
-        setTimeout(callback, SMTP_DELAY_MS);
-      });
-    },
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const bound = server.server.address();
-  if (bound === null || typeof bound === 'string') throw new Error('no TCP address');
-  return { port: bound.port, close: () => new Promise<void>((done) => server.close(() => done())) };
-}
-
-/** Undo quoted-printable soft line breaks, enough to find a link. */
-const readable = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-
-interface Answer {
-  status: number;
-  text: string;
-  body: unknown;
-}
-
 let servers: ServerProcess[] = [];
 let turn = 0;
 const nth = (i: number): ServerProcess => {
@@ -91,28 +52,19 @@ const nth = (i: number): ServerProcess => {
 /** The two processes in turn: every call goes to the other one than the last. */
 const next = (): ServerProcess => nth(turn++);
 
-async function call(
+/** One request from the client at `ip`, as the trusted proxy in front would forward it. */
+function call(
   server: ServerProcess,
   method: 'GET' | 'POST',
   url: string,
   options: { body?: unknown; ip?: string; token?: string } = {},
-): Promise<Answer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': options.ip ?? address(0xffff) };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(server.url + url, {
+): Promise<HttpAnswer> {
+  return request(server.url, url, {
     method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body: options.body,
+    ...(options.token ? { token: options.token } : {}),
+    headers: { 'x-forwarded-for': options.ip ?? address(0xffff) },
   });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON: the test looks at the text
-  }
-  return { status: res.status, text, body };
 }
 
 async function rankedList(server: ServerProcess) {
@@ -121,22 +73,12 @@ async function rankedList(server: ServerProcess) {
   return filmList.parse(answer.body).films;
 }
 
-/** Milliseconds until the condition holds; fails beyond `ms`. */
-async function within(ms: number, condition: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (await condition()) return performance.now() - started;
-    if (performance.now() - started > ms) throw new Error(`not within ${ms} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe.runIf(onPostgres)('two server processes on one PostgreSQL database', () => {
   const base = process.env.TEST_DATABASE_URL ?? '';
   const databaseUrl = withDatabase(base, databaseName);
-  const received: Received[] = [];
+  const received: SentMail[] = [];
   const dataDirs: string[] = [];
-  let smtp: { port: number; close(): Promise<void> };
+  let smtp: TestSmtpServer;
   let db: pg.Client;
   /** user id and access token of each signed-up member, by number */
   const members = new Map<number, { userId: number; token: string }>();
@@ -146,7 +88,8 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     await admin.connect();
     await admin.query(`CREATE DATABASE ${databaseName}`);
     await admin.end();
-    smtp = await startSmtpSink(received);
+    // A slow server: each worker is still delivering its claimed batch when the other polls.
+    smtp = await startSmtpServer(0, received, { acceptDelayMs: SMTP_DELAY_MS });
     const env = (n: number): Record<string, string> => {
       const dir = mkdtempSync(path.join(tmpdir(), `filmlist-scale-${n}-`));
       dataDirs.push(dir);
@@ -164,7 +107,7 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
       };
     };
     // Both start at once on the empty database: both try to migrate it.
-    const started = await Promise.allSettled([startServer(env(1), 45_000), startServer(env(2), 45_000)]);
+    const started = await Promise.allSettled([startServer(env(1), START_TIMEOUT_MS), startServer(env(2), START_TIMEOUT_MS)]);
     servers = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
     const failure = started.find((s) => s.status === 'rejected');
     if (failure) throw failure.reason;
@@ -235,8 +178,8 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     expect(answers.map((a) => a.status)).toEqual(numbers.map(() => 201));
     const ids = answers.map((a) => registerAnswer.parse(a.body).user_id);
 
-    const mailTo = (n: number) => received.filter((m) => m.to.includes(emailOf(n)));
-    await within(20_000, () => Promise.resolve(numbers.every((n) => mailTo(n).length > 0)));
+    const mailTo = (n: number) => received.filter((m) => m.to === emailOf(n));
+    await waitFor('every verification mail', 20_000, () => numbers.every((n) => mailTo(n).length > 0));
     // Both workers keep polling (every second) and waking; give a duplicate time to show.
     await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(numbers.map((n) => mailTo(n).length)).toEqual(numbers.map(() => 1));
@@ -249,8 +192,7 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
 
     // Each link works through the other process than the one that signed the member up.
     for (const n of numbers) {
-      const mail = mailTo(n)[0];
-      const token = mail ? /\/verification\/([A-Za-z0-9_-]{43})/.exec(readable(mail.raw))?.[1] : undefined;
+      const token = verificationTokenIn(received, emailOf(n));
       expect(token).toBeDefined();
       const verified = await call(nth(n + 1), 'GET', `/api/users/verification/${token ?? ''}`, { ip: address(n + 1) });
       expect(verified.status).toBe(200);
@@ -285,7 +227,7 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     });
     expect(added.status).toBe(200);
     const film = addFilmAnswer.parse(added.body).film;
-    const filmSeen = await within(1000, async () => (await rankedList(second)).some((f) => f.film_id === film.film_id));
+    const filmSeen = await waitFor('the new film, through the other process', 1000, async () => (await rankedList(second)).some((f) => f.film_id === film.film_id), 20);
 
     const scoreOn = async (server: ServerProcess) => (await rankedList(server)).find((f) => f.film_id === film.film_id)?.score;
     const mention = await call(second, 'POST', '/api/mentions/mentioned', {
@@ -295,7 +237,7 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     expect(mention.status).toBe(201);
     const mentionScore = await scoreOn(second);
     expect(mentionScore).not.toBe(film.score);
-    const mentionSeen = await within(1000, async () => (await scoreOn(first)) === mentionScore);
+    const mentionSeen = await waitFor('the answer, through the other process', 1000, async () => (await scoreOn(first)) === mentionScore, 20);
 
     const rating = await call(first, 'POST', '/api/ratings/rate', {
       body: { user_id: rater.userId, film_id: film.film_id, rating: 9 },
@@ -304,14 +246,12 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     expect(rating.status).toBe(201);
     const ratedScore = await scoreOn(first);
     expect(ratedScore).not.toBe(mentionScore);
-    const ratingSeen = await within(1000, async () => (await scoreOn(second)) === ratedScore);
+    const ratingSeen = await waitFor('the rating, through the other process', 1000, async () => (await scoreOn(second)) === ratedScore, 20);
 
     // The two now serve the same bytes.
     const [a, b] = await Promise.all(servers.map((s) => call(s, 'GET', '/api/films/allfilms')));
     expect(a?.text).toBe(b?.text);
-    console.info(
-      `two processes: film seen after ${filmSeen.toFixed(0)} ms, mention after ${mentionSeen.toFixed(0)} ms, rating after ${ratingSeen.toFixed(0)} ms`,
-    );
+    console.info(`two processes: film seen after ${filmSeen} ms, mention after ${mentionSeen} ms, rating after ${ratingSeen} ms`);
   });
 
   it.runIf(redisUrl)('shares rate limits: requests to both count against one limit', async () => {

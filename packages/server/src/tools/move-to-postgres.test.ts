@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFilmAnswer, filmList, submissionAnswer } from '@filmlist/shared/api/films';
@@ -11,7 +12,11 @@ import { refreshAnswer } from '@filmlist/shared/api/auth';
 import { errorBody } from '@filmlist/shared/api/common';
 import { loginAnswer, registerAnswer } from '@filmlist/shared/api/users';
 import { messages } from '@filmlist/shared/messages';
+import * as schema from '../db/schema.js';
+import { call as request, START_TIMEOUT_MS, waitFor, type HttpAnswer } from '../reliability/support/http.js';
+import { outboxFiles, verificationTokenIn } from '../reliability/support/mail.js';
 import { withDatabase } from '../test/global-setup.js';
+import { recountedCounters, storedCounters } from '../test/recount.js';
 import { startServer, type ServerProcess } from '../test/server-process.js';
 
 /**
@@ -28,25 +33,8 @@ const PASSWORD = 'a long unusual passphrase 42';
 const JWT_SECRET = `move-test-secret-${tag}-0123456789abcdef`;
 const REVIEWER = 'rita';
 
-interface Answer {
-  status: number;
-  text: string;
-  body: unknown;
-}
-
-async function call(server: ServerProcess, method: 'GET' | 'POST', url: string, options: { body?: unknown; token?: string } = {}): Promise<Answer> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const res = await fetch(server.url + url, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, text, body };
+function call(server: ServerProcess, method: 'GET' | 'POST', url: string, options: { body?: unknown; token?: string } = {}): Promise<HttpAnswer> {
+  return request(server.url, url, { method, body: options.body, ...(options.token ? { token: options.token } : {}) });
 }
 
 /** `npm run db:move -- ...` as a user types it. */
@@ -115,7 +103,7 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
   });
 
   async function start(extra: Record<string, string>): Promise<ServerProcess> {
-    const server = await startServer(env(extra), 45_000);
+    const server = await startServer(env(extra), START_TIMEOUT_MS);
     servers.push(server);
     return server;
   }
@@ -125,19 +113,6 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
     servers = servers.filter((s) => s !== server);
   }
 
-  /** The verification link mailed to this address, as the .eml file in DATA_DIR/outbox has it. */
-  function verificationPath(email: string): string {
-    const outbox = path.join(embeddedDir, 'outbox');
-    const files = existsSync(outbox) ? readdirSync(outbox).filter((f) => f.endsWith('-verification.eml')) : [];
-    for (const file of files) {
-      const text = readFileSync(path.join(outbox, file), 'utf8').replace(/=\r?\n/g, '');
-      if (!text.includes(`To: ${email}`)) continue;
-      const token = /\/verification\/([A-Za-z0-9_-]{43})/.exec(text)?.[1];
-      if (token) return `/api/users/verification/${token}`;
-    }
-    return '';
-  }
-
   async function signUp(server: ServerProcess, username: string, verify: boolean): Promise<number> {
     const email = `${username}@example.com`;
     const registered = await call(server, 'POST', '/api/users/register', { body: { username, email, password: PASSWORD } });
@@ -145,12 +120,10 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
     const userId = registerAnswer.parse(registered.body).user_id;
     before.maxUserId = Math.max(before.maxUserId, userId);
     if (!verify) return userId;
-    let link = '';
-    for (let i = 0; i < 100 && !link; i += 1) {
-      link = verificationPath(email);
-      if (!link) await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    expect((await call(server, 'GET', link)).status).toBe(200);
+    const mailbox = outboxFiles(embeddedDir);
+    await waitFor(`the verification mail to ${email}`, 10_000, () => verificationTokenIn(mailbox(), email) !== undefined);
+    const verified = await call(server, 'GET', `/api/users/verification/${verificationTokenIn(mailbox(), email) ?? ''}`);
+    expect(verified.status).toBe(200);
     const login = await call(server, 'POST', '/api/users/login', { body: { username, password: PASSWORD } });
     expect(login.status).toBe(200);
     const session = loginAnswer.parse(login.body);
@@ -295,20 +268,10 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
     expect(errorBody.parse(notYet.body).error).toBe(messages.loginUnverified);
 
     // The counters equal a recount of the votes, and there are votes to count.
-    const counters = await target.query<{ film_id: number; n: number; h: number; r: number; s: number }>(
-      `SELECT film_id, not_heard_count AS n, heard_not_rated_count AS h, rating_count AS r, rating_sum AS s FROM films ORDER BY film_id`,
-    );
-    const recount = await target.query<{ film_id: number; n: number; h: number; r: number; s: number }>(
-      `SELECT f.film_id,
-         (SELECT count(*) FROM mentions m WHERE m.film_id = f.film_id AND NOT m.mentioned)::int AS n,
-         (SELECT count(*) FROM mentions m WHERE m.film_id = f.film_id AND m.mentioned
-            AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.film_id = m.film_id AND r.user_id = m.user_id))::int AS h,
-         (SELECT count(*) FROM ratings r WHERE r.film_id = f.film_id)::int AS r,
-         (SELECT coalesce(sum(r.rating), 0) FROM ratings r WHERE r.film_id = f.film_id)::int AS s
-       FROM films f ORDER BY f.film_id`,
-    );
-    expect(counters.rows).toEqual(recount.rows);
-    expect(counters.rows.some((c) => c.n > 0) && counters.rows.some((c) => c.h > 0) && counters.rows.some((c) => c.r > 1)).toBe(true);
+    const db = drizzle(target, { schema });
+    const counters = await storedCounters({ db });
+    expect(counters).toEqual(await recountedCounters({ db }));
+    expect(counters.some((c) => c.n > 0) && counters.some((c) => c.h > 0) && counters.some((c) => c.r > 1)).toBe(true);
 
     // New rows continue after the copied ids.
     const newcomer = await call(app, 'POST', '/api/users/register', {

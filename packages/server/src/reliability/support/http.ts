@@ -4,6 +4,8 @@ export interface HttpAnswer {
   status: number;
   /** the body parsed as JSON, or undefined when it is not JSON */
   body: unknown;
+  /** the body as it came */
+  text: string;
   /** how long the request took, in ms */
   ms: number;
 }
@@ -19,6 +21,8 @@ export interface CallOptions {
   from?: string;
   /** abort after this many ms (the request then rejects with a TimeoutError) */
   timeoutMs?: number;
+  /** more request headers, e.g. X-Forwarded-For behind a trusted proxy */
+  headers?: Record<string, string>;
 }
 
 export class RequestTimeout extends Error {}
@@ -30,7 +34,7 @@ export class RequestTimeout extends Error {}
 export function call(baseUrl: string, path: string, options: CallOptions = {}): Promise<HttpAnswer> {
   const url = new URL(path, baseUrl);
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (payload !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   const started = performance.now();
@@ -56,7 +60,7 @@ export function call(baseUrl: string, path: string, options: CallOptions = {}): 
           } catch {
             body = undefined;
           }
-          resolve({ status: response.statusCode ?? 0, body, ms: performance.now() - started });
+          resolve({ status: response.statusCode ?? 0, body, text, ms: performance.now() - started });
         });
       },
     );

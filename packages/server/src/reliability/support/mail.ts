@@ -78,8 +78,9 @@ export interface TestSmtpServer {
 /**
  * A real SMTP server on 127.0.0.1 that keeps every message it accepts. Port 0
  * picks a free port; pass the same port again to bring a stopped server back.
+ * `acceptDelayMs` makes it slow to confirm each message, as a busy relay is.
  */
-export function startSmtpServer(port: number, received: SentMail[] = []): Promise<TestSmtpServer> {
+export function startSmtpServer(port: number, received: SentMail[] = [], options: { acceptDelayMs?: number } = {}): Promise<TestSmtpServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -91,7 +92,8 @@ export function startSmtpServer(port: number, received: SentMail[] = []): Promis
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         for (const recipient of session.envelope.rcptTo) received.push({ to: recipient.address, messageId: messageIdOf(raw), raw });
-        callback();
+        if (options.acceptDelayMs) setTimeout(callback, options.acceptDelayMs);
+        else callback();
       });
     },
   });
