@@ -66,8 +66,9 @@ describe(`a process crash (SIGKILL) on ${onPostgres ? 'PostgreSQL' : 'the embedd
       expect(await server.exited).toBe('SIGKILL');
       await load.ended();
       outcomes.push(...load.outcomes);
-      // Mid-stream: requests were still being sent when the process died.
-      expect(load.outcomes.filter((o) => o.status === 'no answer').length).toBeGreaterThan(0);
+      // Mid-stream: some requests were in flight when the process died (reset or hung up, not refused).
+      const inFlight = load.outcomes.filter((o) => o.status === 'no answer' && !String(o.body).includes('ECONNREFUSED'));
+      expect(inFlight.length).toBeGreaterThan(0);
 
       // Same data, same command, no repair step: it must start and serve.
       const started = Date.now();
@@ -110,5 +111,5 @@ describe(`a process crash (SIGKILL) on ${onPostgres ? 'PostgreSQL' : 'the embedd
     } finally {
       await handle.close();
     }
-  }, soak ? 600_000 : 120_000);
+  }, soak ? 600_000 : 180_000);
 });

@@ -222,5 +222,5 @@ describe('an SMTP outage across a crash of the server process', () => {
         subject(filmRejectedMail(sam.email, titles[1] ?? '', 1992, undefined)),
       ].sort(),
     );
-  }, 120_000);
+  }, 150_000);
 });
