@@ -1,5 +1,7 @@
 import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -35,6 +37,10 @@ export async function loadUrl(url: string, options: { duration?: number; connect
   if (loadGenerator !== 'wrk') return load({ url, duration, connections, headers: options.headers ?? {} });
   const headerArgs = Object.entries(options.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
   const { stdout } = await promisify(execFile)(WRK, ['-t2', `-c${connections}`, `-d${duration}s`, '--latency', ...headerArgs, url]);
+  return parseWrk(stdout);
+}
+
+function parseWrk(stdout: string): LoadResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
   const p50 = wrkMs(/\s50%\s+(\S+)/.exec(stdout)?.[1] ?? '');
   const p99 = wrkMs(/\s99%\s+(\S+)/.exec(stdout)?.[1] ?? '');
@@ -43,6 +49,73 @@ export async function loadUrl(url: string, options: { duration?: number; connect
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
   const errorCount = errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0;
   return { requestsPerSecond: rps, p50, p99, non2xx, errors: errorCount, total };
+}
+
+export interface VoteLoadOptions {
+  url: string;
+  path: string;
+  members: Array<{ userId: number; authorization: string }>;
+  films: number[];
+  /** the JSON body for (member, film), in JavaScript (autocannon) … */
+  body: (userId: number, filmId: number) => object;
+  /** … and as a Lua expression over `u` and `f` (wrk) */
+  luaBody: string;
+  duration: number;
+  connections: number;
+}
+
+/**
+ * POSTs by many members, each (member, film) pair once: consecutive requests go to
+ * different films, as members act independently. wrk with a Lua script where
+ * installed, so the load generator's own CPU stays small beside the server's.
+ */
+export async function loadVotes(options: VoteLoadOptions): Promise<LoadResult> {
+  const { members, films } = options;
+  if (loadGenerator !== 'wrk') {
+    let n = 0;
+    return load({
+      url: options.url,
+      duration: options.duration,
+      connections: options.connections,
+      requests: [
+        {
+          method: 'POST',
+          path: options.path,
+          setupRequest: (request) => {
+            n += 1;
+            const filmId = films[n % films.length];
+            const member = members[Math.floor(n / films.length) % members.length];
+            if (!member || filmId === undefined) return request;
+            return { ...request, headers: { 'content-type': 'application/json', authorization: member.authorization }, body: JSON.stringify(options.body(member.userId, filmId)) };
+          },
+        },
+      ],
+    });
+  }
+  const threads = 2;
+  const lua = [
+    `local members = {${members.map((m) => `{${m.userId},${JSON.stringify(m.authorization)}}`).join(',')}}`,
+    `local films = {${films.join(',')}}`,
+    'local next_thread = 0',
+    'function setup(thread) thread:set("tid", next_thread); next_thread = next_thread + 1 end',
+    'function init(args) n = tid end',
+    'function request()',
+    `  n = n + ${threads}`,
+    '  local f = films[(n % #films) + 1]',
+    '  local m = members[(math.floor(n / #films) % #members) + 1]',
+    '  local u = m[1]',
+    `  return wrk.format("POST", ${JSON.stringify(options.path)}, { ["content-type"] = "application/json", ["authorization"] = m[2] }, ${options.luaBody})`,
+    'end',
+  ].join('\n');
+  const dir = mkdtempSync(path.join(tmpdir(), 'bench-wrk-'));
+  const script = path.join(dir, 'votes.lua');
+  writeFileSync(script, lua);
+  try {
+    const { stdout } = await promisify(execFile)(WRK, [`-t${threads}`, `-c${options.connections}`, `-d${options.duration}s`, '--latency', '-s', script, options.url]);
+    return parseWrk(stdout);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** A fixed-duration load from this process over loopback. */

@@ -4,7 +4,7 @@ import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { hashPassword, verifyPassword } from '../packages/server/src/auth/passwords.js';
-import { fmt, load, loadGenerator, loadUrl, median, pool, startBareServer, time } from './lib.js';
+import { fmt, load, loadGenerator, loadUrl, loadVotes, median, pool, startBareServer, time, type VoteLoadOptions } from './lib.js';
 import { countersOffByRecount, recomputeCounters, seedFilms, seedMembers, seedVotes, vacuum, voteCount } from './seed.js';
 import { createBenchDatabase, signInMembers, uniqueAddress, type BenchMember } from './setup.js';
 import { startBenchServer } from './setup.js';
@@ -200,38 +200,23 @@ async function mainPhase(passwordHash: string): Promise<void> {
 
     step('writes: ratings and mentions by many members');
     const voteFilms = Array.from({ length: 200 }, (_, i) => FILMS - 300 + i);
-    let n = 0;
-    const nextPair = () => {
-      n += 1;
-      // Consecutive votes go to different films, as members act independently; each pair comes once.
-      const filmId = voteFilms[n % voteFilms.length];
-      const member = members[Math.floor(n / voteFilms.length) % members.length];
-      return { member, filmId };
-    };
-    const voteLoad = (url: string, body: (userId: number, filmId: number) => object) =>
-      load({
-        url: server.url,
-        duration: 6,
-        connections: 20,
-        requests: [
-          {
-            method: 'POST',
-            path: url,
-            setupRequest: (request) => {
-              const { member, filmId } = nextPair();
-              if (!member || filmId === undefined) return request;
-              return { ...request, headers: { 'content-type': 'application/json', authorization: member.authorization }, body: JSON.stringify(body(member.userId, filmId)) };
-            },
-          },
-        ],
-      });
-    const rates = await voteLoad('/api/ratings/rate', (user_id, film_id) => ({ user_id, film_id, rating: 1 + (user_id % 10) }));
-    n = 0;
-    const mentions = await voteLoad('/api/mentions/mentioned', (user_id, film_id) => ({ user_id, film_id, mentioned: user_id % 2 === 0 }));
-    report('Rating writes (POST /api/ratings/rate)', `${fmt(rates.requestsPerSecond, 0)} req/s, p99 ${rates.p99} ms`, `autocannon 6 s, 20 connections, ${members.length} members over 200 films, ${rates.non2xx} non-2xx`);
+    const voteLoad = (path: string, body: VoteLoadOptions['body'], luaBody: string) =>
+      loadVotes({ url: server.url, path, members, films: voteFilms, body, luaBody, duration: 6, connections: 20 });
+    const rates = await voteLoad(
+      '/api/ratings/rate',
+      (user_id, film_id) => ({ user_id, film_id, rating: 1 + (user_id % 10) }),
+      `string.format('{"user_id":%d,"film_id":%d,"rating":%d}', u, f, 1 + (u % 10))`,
+    );
+    const mentions = await voteLoad(
+      '/api/mentions/mentioned',
+      (user_id, film_id) => ({ user_id, film_id, mentioned: user_id % 2 === 0 }),
+      `string.format('{"user_id":%d,"film_id":%d,"mentioned":%s}', u, f, (u % 2 == 0) and "true" or "false")`,
+    );
+    report('Rating writes (POST /api/ratings/rate)', `${fmt(rates.requestsPerSecond, 0)} req/s, p99 ${rates.p99} ms`, `${loadGenerator} 6 s, 20 connections, ${members.length} members over 200 films, ${rates.non2xx} non-2xx`);
     report('Mention writes (POST /api/mentions/mentioned)', `${fmt(mentions.requestsPerSecond, 0)} req/s, p99 ${mentions.p99} ms`, `the same, ${mentions.non2xx} non-2xx (409 once a member has answered a film)`);
 
     step('login');
+    let n = 0;
     const logins = await load({
       url: server.url,
       duration: 5,

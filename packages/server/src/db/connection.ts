@@ -1,4 +1,3 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzleOnThread, PgliteThread } from './pglite-thread.js';
 import { createPostgresPool } from './postgres-pool.js';
 import * as schema from './schema.js';
 
@@ -32,8 +32,10 @@ const MIGRATION_LOCK_KEY = 7_246_001;
 export interface OpenOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
-  /** An already open embedded database (tests clone one from a template). */
+  /** An already open embedded database, used on this thread (the test template is made so). */
   pglite?: PGlite;
+  /** A data-dir dump to start the embedded database from, on its own thread (tests clone the template so). */
+  pgliteDump?: Uint8Array;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
@@ -42,27 +44,36 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
 }
 
 async function openPglite(options: OpenOptions): Promise<DatabaseHandle> {
-  let client = options.pglite;
-  let fresh = false;
-  if (!client) {
-    const dir = path.join(options.dataDir, 'db');
-    fresh = !existsSync(path.join(dir, 'PG_VERSION'));
-    mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(dir);
-  }
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  const owned = client;
+  if (options.pglite) return openPgliteHere(options.pglite);
+  // Its own thread: a slow query must not stall the event loop and every request with it.
+  const { thread, fresh } = await PgliteThread.start({
+    migrationsFolder,
+    ...(options.pgliteDump ? { dump: options.pgliteDump } : { dataDir: path.join(options.dataDir, 'db') }),
+  });
+  const db = drizzleOnThread(thread);
   return {
     db,
     kind: 'pglite',
     fresh,
     ping: async () => {
-      await owned.query('SELECT 1');
+      await db.execute(sql`SELECT 1`);
     },
-    close: async () => {
-      if (!options.pglite) await owned.close();
+    close: () => thread.close(),
+  };
+}
+
+async function openPgliteHere(client: PGlite): Promise<DatabaseHandle> {
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    fresh: false,
+    ping: async () => {
+      await client.query('SELECT 1');
     },
+    // The caller opened it and closes it.
+    close: () => Promise.resolve(),
   };
 }
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
@@ -44,10 +43,9 @@ export async function openTestDatabase(dataDir: string): Promise<TestDatabase> {
       },
     };
   }
-  const dump = readFileSync(inject('pgliteTemplate'));
-  const client = await PGlite.create({ loadDataDir: new Blob([dump]) });
-  const handle = await openDatabase({ dataDir, pglite: client });
-  return { handle, url: undefined, dispose: () => client.close() };
+  // On its own thread, as the server runs it.
+  const handle = await openDatabase({ dataDir, pgliteDump: readFileSync(inject('pgliteTemplate')) });
+  return { handle, url: undefined, dispose: () => handle.close() };
 }
 
 export interface TestApp {
