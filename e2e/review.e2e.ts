@@ -4,13 +4,15 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
 import { baseUrl, expectAccessible, launchBrowser, newPage, verificationLinkFor } from './support/browser.js';
+import { REVIEWER_PASSWORD, reviewerSession } from './support/reviewer.js';
 
 /** Submitting films and deciding them: a member, and the reviewer "rita" (REVIEWERS=rita). */
 
 const stamp = Date.now();
-const PASSWORD = 'Lantern-Corvid-8421';
+// The reviewer's account is shared with other journeys (support/reviewer.ts), so is her password.
+const PASSWORD = REVIEWER_PASSWORD;
 const member = { username: `critic${stamp}`, email: `critic${stamp}@example.test` };
-const reviewer = { username: 'rita', email: `rita${stamp}@example.test` };
+const reviewer = { username: 'rita' };
 const added = { typed: `the quiet ember ${stamp}`, title: `The Quiet Ember ${stamp}`, year: '1998', logline: 'A lighthouse keeper finds letters in the sand.' };
 const rejected = { title: `The Lost Harbour ${stamp}`, year: '2004', logline: 'a fishing town keeps a secret about its harbour.' };
 const reason = 'It is already on the list under another title.';
@@ -63,7 +65,7 @@ function outboxText(): string {
 beforeAll(async () => {
   browser = await launchBrowser();
   await verifiedAccount(member);
-  await verifiedAccount(reviewer);
+  await reviewerSession();
 });
 afterAll(() => browser.close());
 
