@@ -1,6 +1,7 @@
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilm } from '../test/factories.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
@@ -16,6 +17,8 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>The Film List</title><!--app-head--></head><body><div id="root"></div><!--app-config--><script type="module" src="/assets/app-abc123.js"></script></body></html>',
   );
   writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // What the web build writes beside each script (packages/web/vite.config.ts).
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   t = await createTestApp({ app: { webRoot: root }, env: { COFFEE_URL: 'https://coffee.example/films' } });
 });
 afterAll(async () => {
@@ -40,6 +43,19 @@ describe('the web app', () => {
     const res = await t.app.inject('/assets/app-abc123.js');
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the pre-compressed copy of an asset to a browser that accepts it, and the plain file otherwise', async () => {
+    const br = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('puts share-preview tags into the page of a film that exists, escaped', async () => {

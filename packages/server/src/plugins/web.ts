@@ -72,10 +72,14 @@ export const webPlugin = fp(async (app: FastifyInstance, options: WebOptions) =>
       // The page itself is served below, with its configuration written in.
       globIgnore: ['index.html'],
       cacheControl: false,
+      // The build writes name.js.br and name.js.gz beside each script and style (vite.config.ts).
+      preCompressed: true,
       // Built assets carry a content hash in their names, so they never change.
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The copy sent (brotli, gzip or plain) depends on Accept-Encoding: shared caches must key on it.
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
-import { filmPath, matchesSearch, paginate, searchText, shareTargets, shareUrl, trailerUrl, visibleFilms, type Votes } from './list-logic';
+import { filmPath, matchesSearch, paginate, searchText, shareTargets, shareUrl, titleKeys, trailerUrl, visibleFilms, type Votes } from './list-logic';
 
 const film = (film_id: number, title: string, release_year = 2000): Film => ({
   film_id,
@@ -32,6 +32,16 @@ describe('search', () => {
     expect(titles(visibleFilms(films, 'Pa', 'all', votes))).toEqual(['Paterson', 'Paris, Texas']);
     expect(titles(visibleFilms(films, 'The ', 'all', votes))).toEqual(['The Fall']);
     expect(visibleFilms(films, 'Zzz', 'all', votes)).toEqual([]);
+  });
+
+  it('gives the same films with the lower-cased titles kept from an earlier keystroke', () => {
+    const keys = titleKeys(films);
+    expect(keys).toEqual(['moon', 'paterson', 'the fall', 'paris, texas', 'gattaca']);
+    for (const query of ['', 'pa', 'PAT', '  the f', 'Paris, T', 'x']) {
+      for (const filter of ['all', 'notRated', 'notMentioned', 'notHeardBefore'] as const) {
+        expect(visibleFilms(films, query, filter, votes, keys)).toEqual(films.filter((f) => matchesSearch(f.title, query) && visibleFilms([f], '', filter, votes).length === 1));
+      }
+    }
   });
 });
 

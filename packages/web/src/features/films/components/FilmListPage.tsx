@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
 import { FILTERS, type Filter } from '@filmlist/shared/constants';
 import { messages } from '@filmlist/shared/messages';
@@ -7,7 +7,7 @@ import { useAuth } from '../../../lib/auth';
 import { Link } from '../../../lib/router';
 import { useFilmList } from '../hooks/use-film-list';
 import { useVoteActions } from '../hooks/use-vote-actions';
-import { emptyVotes, filmPath, hasMentioned, paginate, ratingOf, searchText, visibleFilms, type Votes } from '../list-logic';
+import { emptyVotes, filmPath, hasMentioned, paginate, ratingOf, searchText, titleKeys, visibleFilms } from '../list-logic';
 import { MentionDialog } from './MentionDialog';
 import { RatingDialog } from './RatingDialog';
 import { ShareDialog } from './ShareDialog';
@@ -48,12 +48,16 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
     document.title = `${pageTitle} | The Film List`;
   }, [pageTitle]);
 
-  const visible = useMemo(() => (films ? visibleFilms(films, query, filter, votes ?? emptyVotes) : []), [films, query, filter, votes]);
+  // Lower-cased once per list; each keystroke then filters 10,000 titles by string prefix alone.
+  const keys = useMemo(() => (films ? titleKeys(films) : []), [films]);
+  const visible = useMemo(() => (films ? visibleFilms(films, query, filter, votes ?? emptyVotes, keys) : []), [films, keys, query, filter, votes]);
   const page = paginate(visible, pageNumber);
   const noMatch = films !== null && query.trim() !== '' && visible.length === 0;
   const columns = member ? 8 : 6;
 
   const close = () => setDialog(null);
+  // Stable, so rows that stay on screen across a keystroke or a filter are not rendered again (FilmRow is memoised).
+  const open = useCallback((kind: 'mention' | 'rate' | 'share', film: Film) => setDialog({ kind, film }), []);
   const changeFilter = (next: Filter) => {
     setFilter(next);
     setPageNumber(1);
@@ -76,7 +80,7 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
     body = (
       <>
         <div className="table-wrap">
-          <table className="film-table">
+          <table className={member ? 'film-table member-table' : 'film-table'}>
             <caption className="visually-hidden">The Film List, most undervalued films first</caption>
             <thead>
               <tr>
@@ -95,7 +99,16 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
                 <LoadingRow columns={columns} member={member} />
               ) : (
                 page.items.map((film) => (
-                  <FilmRow key={film.film_id} film={film} member={member} userId={userId} votes={votes} onOpen={(kind) => setDialog({ kind, film })} />
+                  <FilmRow
+                    key={film.film_id}
+                    film={film}
+                    member={member}
+                    userId={userId}
+                    ready={votes !== null && userId !== null}
+                    mentioned={votes ? hasMentioned(votes, film.film_id) : false}
+                    rating={votes ? ratingOf(votes, film.film_id) : null}
+                    onOpen={open}
+                  />
                 ))
               )}
             </tbody>
@@ -203,22 +216,25 @@ function LoadingRow({ columns, member }: { columns: number; member: boolean }) {
   );
 }
 
-function FilmRow({
+/** One film; its props are plain values and a stable callback, so an unchanged row skips rendering. */
+const FilmRow = memo(function FilmRow({
   film,
   member,
   userId,
-  votes,
+  ready,
+  mentioned,
+  rating,
   onOpen,
 }: {
   film: Film;
   member: boolean;
   userId: number | null;
-  votes: Votes | null;
-  onOpen: (kind: 'mention' | 'rate' | 'share') => void;
+  /** the member's votes are loaded */
+  ready: boolean;
+  mentioned: boolean;
+  rating: number | null;
+  onOpen: (kind: 'mention' | 'rate' | 'share', film: Film) => void;
 }) {
-  const mentioned = votes ? hasMentioned(votes, film.film_id) : false;
-  const rating = votes ? ratingOf(votes, film.film_id) : null;
-  const ready = votes !== null && userId !== null;
   return (
     <tr>
       <th scope="row" data-label="Film Title">
@@ -233,14 +249,14 @@ function FilmRow({
       </td>
       {member && (
         <td data-label="Heard of Before">
-          <button type="button" data-focus-key={`mention-${film.film_id}`} disabled={!ready || mentioned} onClick={() => onOpen('mention')}>
+          <button type="button" data-focus-key={`mention-${film.film_id}`} disabled={!ready || mentioned} onClick={() => onOpen('mention', film)}>
             {!ready ? 'Loading...' : mentioned ? 'Mentioned' : 'Mention'}
           </button>
         </td>
       )}
       {member && (
         <td data-label="Score Film">
-          <button type="button" data-focus-key={`rate-${film.film_id}`} disabled={!ready} onClick={() => onOpen('rate')}>
+          <button type="button" data-focus-key={`rate-${film.film_id}`} disabled={!ready} onClick={() => onOpen('rate', film)}>
             {!ready ? 'Loading...' : rating === null ? 'Rate' : `Rate (${rating})`}
           </button>
         </td>
@@ -249,10 +265,10 @@ function FilmRow({
         <WatchFilm film={film} memberId={userId} />
       </td>
       <td data-label="Share Film">
-        <button type="button" className="secondary" onClick={() => onOpen('share')}>
+        <button type="button" className="secondary" onClick={() => onOpen('share', film)}>
           Share
         </button>
       </td>
     </tr>
   );
-}
+});
