@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, webcrypto } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
@@ -15,10 +15,11 @@ export interface AccessClaims {
 
 /** Short-lived JWTs (15 minutes) through jose, HS256 only. */
 export class AccessTokens {
-  private readonly key: Uint8Array;
+  /** Imported once: jose would import raw key bytes again at every sign and verify. */
+  private readonly key: Promise<webcrypto.CryptoKey>;
 
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = webcrypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   async sign(claims: AccessClaims, now: Date): Promise<{ token: string; expiresAt: number }> {
@@ -31,14 +32,14 @@ export class AccessTokens {
       .setIssuer(ISSUER)
       .setIssuedAt(issuedAt)
       .setExpirationTime(Math.floor(expiresAt / 1000))
-      .sign(this.key);
+      .sign(await this.key);
     return { token, expiresAt };
   }
 
   /** The claims of a valid access token, or null for anything else. */
   async verify(token: string, now: Date): Promise<AccessClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      const { payload } = await jwtVerify(token, await this.key, {
         algorithms: [ALGORITHM],
         audience: AUDIENCE,
         issuer: ISSUER,

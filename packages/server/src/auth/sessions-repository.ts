@@ -22,6 +22,22 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * refresh rotates the token, and presenting a used one revokes the family.
  */
 export function sessionsRepository(db: Database) {
+  // Every authenticated request asks this: prepared once, planned once per connection on PostgreSQL.
+  const findActorQuery = db
+    .select({ userId: users.userId, username: users.username, sessionId: sessions.sessionId })
+    .from(sessions)
+    .innerJoin(users, eq(users.userId, sessions.userId))
+    .where(
+      and(
+        eq(sessions.sessionId, sql.placeholder('sessionId')),
+        eq(sessions.userId, sql.placeholder('userId')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.verified, true),
+      ),
+    )
+    .prepare('find_actor');
+
   async function issueToken(tx: Database, sessionId: string, now: Date): Promise<string> {
     const token = randomToken();
     await tx.insert(refreshTokens).values({ tokenHash: hashToken(token), sessionId, createdAt: now });
@@ -114,19 +130,7 @@ export function sessionsRepository(db: Database) {
     /** The verified member behind a live session, or null. One indexed lookup per request. */
     async findActor(userId: number, sessionId: string, now: Date): Promise<SessionActor | null> {
       if (!UUID.test(sessionId)) return null;
-      const [row] = await db
-        .select({ userId: users.userId, username: users.username, sessionId: sessions.sessionId })
-        .from(sessions)
-        .innerJoin(users, eq(users.userId, sessions.userId))
-        .where(
-          and(
-            eq(sessions.sessionId, sessionId),
-            eq(sessions.userId, userId),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            eq(users.verified, true),
-          ),
-        );
+      const [row] = await findActorQuery.execute({ sessionId, userId, now: now.toISOString() });
       return row ?? null;
     },
   };
