@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
 import { getFilms } from '../api/get-films';
 import { getMyVotes } from '../api/get-my-votes';
@@ -31,8 +31,12 @@ export function useFilmList(member: boolean): FilmListState {
       try {
         const list = await getFilms(signal);
         if (signal?.aborted || !live.current) return;
-        setFilms(list);
-        setFailed(false);
+        // A transition: React builds the rows in slices of a few milliseconds, so a first
+        // load of a long list does not hold the main thread in one long task.
+        startTransition(() => {
+          setFilms(list);
+          setFailed(false);
+        });
       } catch (error) {
         if (signal?.aborted || !live.current) return;
         console.error('Loading the films failed', error);
