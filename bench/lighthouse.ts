@@ -116,7 +116,10 @@ function interactionRows(figures: InteractionFigures, films: number): Row[] {
   for (const kind of figures.kinds) {
     rows.push({
       figure: `Main-thread work, ${kind.label} (${n} films)`,
-      value: `median ${fmt(kind.work.median)} ms, max ${fmt(kind.work.max)} ms (${kind.work.count} interactions); INP-style duration median ${eventMs(kind.inp.median)}, max ${eventMs(kind.inp.max)}`,
+      value:
+        `CPU median ${fmt(kind.work.median)} ms, max ${fmt(kind.work.max)} ms, ${kind.under50} of ${kind.work.count} under 50 ms ` +
+        `(style ${fmt(kind.style)}, layout ${fmt(kind.layout)}, paint ${fmt(kind.paint)}); wall median ${fmt(kind.wall.median)} ms; ` +
+        `Event Timing median ${eventMs(kind.inp.median)}, max ${eventMs(kind.inp.max)}`,
       how: kind.how,
     });
   }
@@ -130,21 +133,22 @@ function interactionRows(figures: InteractionFigures, films: number): Row[] {
   return rows;
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  const step = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${text}`);
-  console.log(`The Film List page bench: ${os.cpus().length} cores, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${CHROMIUM}`);
-  step('building the web app for production');
+/**
+ * Builds the web app, then measures Lighthouse and the interactions against
+ * the real server on freshly seeded databases; `npm run bench` calls it last.
+ */
+export async function pageRows(step: (text: string) => void): Promise<Row[]> {
+  step('page: building the web app for production');
   buildWeb();
   const js = initialJavaScript();
   const rows: Row[] = [
     { figure: 'Initial JavaScript of /', value: `${fmt(js.totalGzip / 1024)} KiB gzipped`, how: `${js.files.length} files: the entry, the home page chunk and their static imports, gzip -9 (target: at most 100 KB)` },
   ];
   if (PHASES.includes('lighthouse')) {
-    step(`Lighthouse: seeding ${LIGHTHOUSE_FILMS.toLocaleString('en-US')} films`);
+    step(`page: seeding ${LIGHTHOUSE_FILMS.toLocaleString('en-US')} films for Lighthouse`);
     const page = await startPageServer(LIGHTHOUSE_FILMS);
     try {
-      step(`Lighthouse: ${LIGHTHOUSE_RUNS} runs on ${page.server.url}/`);
+      step(`page: ${LIGHTHOUSE_RUNS} Lighthouse runs on ${page.server.url}/`);
       const figures = await runLighthouse(`${page.server.url}/`, LIGHTHOUSE_RUNS);
       rows.push(...lighthouseRows(figures, LIGHTHOUSE_FILMS));
       console.log(`  LCP element: ${figures.lcpElement || 'unknown'}`);
@@ -154,15 +158,23 @@ async function main(): Promise<void> {
     }
   }
   if (PHASES.includes('interactions')) {
-    step(`interactions: seeding ${INTERACTION_FILMS.toLocaleString('en-US')} films`);
+    step(`page: seeding ${INTERACTION_FILMS.toLocaleString('en-US')} films for typing and filters`);
     const page = await startPageServer(INTERACTION_FILMS);
     try {
-      step('interactions: typing and filters in Chromium');
+      step('page: typing and filters in Chromium');
       rows.push(...interactionRows(await measureInteractions(page.server.url, (text) => console.log(`  ${text}`)), INTERACTION_FILMS));
     } finally {
       await page.stop();
     }
   }
+  return rows;
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const step = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${text}`);
+  console.log(`The Film List page bench: ${os.cpus().length} cores, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${CHROMIUM}`);
+  const rows = await pageRows(step);
   console.log('\n| figure | value | how it was measured |\n|---|---|---|');
   for (const row of rows) console.log(`| ${row.figure} | ${row.value} | ${row.how} |`);
   console.log(`\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s.`);

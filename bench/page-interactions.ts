@@ -116,7 +116,7 @@ export interface Stats {
 
 export interface InteractionFigures {
   cpuThrottle: number;
-  kinds: Array<{ label: string; how: string; work: Stats; wall: Stats; inp: Stats; style: number; layout: number; paint: number }>;
+  kinds: Array<{ label: string; how: string; work: Stats; wall: Stats; inp: Stats; style: number; layout: number; paint: number; under50: number }>;
   latency: Array<{ letters: number; median: number; p95: number; count: number; matches: number }>;
 }
 
@@ -284,14 +284,14 @@ export async function measureInteractions(base: string, log: (text: string) => v
 
   const throttled = throttle > 1 ? `, CPU throttled ${throttle}x` : '';
   const how = (what: string) =>
-    `${what}; main-thread work: sum of the renderer main thread's top-level tasks (Chromium trace) from the input's task until the page is quiet ${QUIET_MS} ms; INP-style: Event Timing duration (reported from 16 ms)${throttled}`;
+    `${what}${throttled}; the renderer main thread's top-level tasks in a Chromium trace, from the task that took the input until the page is quiet (${QUIET_MS} ms without change); Event Timing as INP reads it (reported from 16 ms)`;
   const labels: Record<string, string> = {
     keystroke: 'a keystroke in the search box',
     clear: 'clearing the search box',
     filter: 'switching a filter',
   };
   const hows: Record<string, string> = {
-    keystroke: how(`${PREFIXES.length} three-letter prefixes typed key by key on /, 1280x900`),
+    keystroke: how(`${PREFIXES.length} three-letter prefixes typed key by key on / at 1280x900`),
     clear: how('Backspace over the selected prefix: back to all films'),
     filter: how(`each of the 4 filter buttons clicked ${FILTER_ROUNDS} times on /dashboard, member with about 3,300 answers`),
   };
@@ -306,6 +306,7 @@ export async function measureInteractions(base: string, log: (text: string) => v
       style: median(of.map((s) => s.work.style)),
       layout: median(of.map((s) => s.work.layout)),
       paint: median(of.map((s) => s.work.paint)),
+      under50: of.filter((s) => s.work.cpu < 50).length,
     };
   });
   const latency = [1, 2, 3].map((letters) => {

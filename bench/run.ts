@@ -248,6 +248,11 @@ async function main(): Promise<void> {
   const passwordHash = await hashPassword(PASSWORD);
   await dashboardPhase(passwordHash);
   await mainPhase(passwordHash);
+  // The page (bench/lighthouse.ts, alone as `npm run bench:page`); BENCH_PAGE=0 leaves it out.
+  if (process.env.BENCH_PAGE !== '0') {
+    const { pageRows } = await import('./lighthouse.js');
+    rows.push(...(await pageRows(step)));
+  }
   console.log('\n| figure | value | how it was measured |\n|---|---|---|');
   for (const row of rows) console.log(`| ${row.figure} | ${row.value} | ${row.how} |`);
   console.log(`\nTotal time ${((Date.now() - started) / 1000).toFixed(0)} s.`);
