@@ -108,6 +108,25 @@ describe('HomePage (visitors)', () => {
     expect(within(dialog).getByRole('link', { name: 'Share via Email' }).getAttribute('href')).toMatch(/^mailto:/);
   });
 
+  it('gives a row that now shows another film (rows are reused across searches) the links and share of that film', async () => {
+    mockApi({ 'GET /api/films/allfilms': () => ({ body: { films } }) });
+    const user = userEvent.setup();
+    renderPage(<HomePage />);
+    await screen.findByRole('rowheader', { name: 'Moon' });
+    const box = screen.getByLabelText('Search by film title');
+    await user.type(box, 'ga');
+    expect(shownTitles()).toEqual(['Gattaca']);
+    expect(rowOf('Gattaca').getByRole('link', { name: 'Film Info' })).toHaveAttribute('href', '/films/gattaca-1997');
+    expect(rowOf('Gattaca').getByRole('link', { name: 'Watch Film' })).toHaveAttribute('href', 'https://watch.example/gattaca');
+    await user.clear(box);
+    await user.type(box, 'pa');
+    expect(shownTitles()).toEqual(['Paterson']);
+    expect(rowOf('Paterson').getByText('2016')).toBeInTheDocument();
+    expect(rowOf('Paterson').getByRole('button', { name: 'Link Not Available' })).toBeDisabled();
+    await user.click(rowOf('Paterson').getByRole('button', { name: 'Share' }));
+    expect(screen.getByRole('dialog', { name: 'Share Paterson:' })).toBeInTheDocument();
+  });
+
   it('pages through 10,000 films, 50 at a time, back to page 1 on a new search', async () => {
     const many = Array.from({ length: 10_000 }, (_, i) => film(i + 1, `Film ${i + 1}`, 2000));
     mockApi({ 'GET /api/films/allfilms': () => ({ body: { films: many } }) });
@@ -176,6 +195,10 @@ describe('DashboardPage (members)', () => {
     expect(shownTitles()).toEqual(['The Fall', 'Gattaca']);
     await user.click(screen.getByRole('button', { name: 'Not Heard Before' }));
     expect(shownTitles()).toEqual(['Paterson']);
+    // The first row showed Moon (mentioned, rated 8); now it shows Paterson's own answers and link.
+    expect(rowOf('Paterson').getByRole('button', { name: 'Mentioned' })).toBeDisabled();
+    expect(rowOf('Paterson').getByRole('button', { name: 'Rate' })).toBeEnabled();
+    expect(rowOf('Paterson').getByRole('link', { name: 'Film Info' })).toHaveAttribute('href', '/films/private/paterson-2016');
     await user.click(screen.getByRole('button', { name: 'All Films' }));
     expect(shownTitles()).toEqual(['Moon', 'Paterson', 'The Fall', 'Gattaca']);
   });

@@ -98,9 +98,12 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
               {films === null ? (
                 <LoadingRow columns={columns} member={member} />
               ) : (
-                page.items.map((film) => (
+                page.items.map((film, position) => (
                   <FilmRow
-                    key={film.film_id}
+                    // Keyed by position: when a keystroke or a filter brings other films, the 50 rows
+                    // keep their elements and only their text and links change, which costs far less
+                    // than removing and creating every row. Rows hold no state of their own.
+                    key={position}
                     film={film}
                     member={member}
                     userId={userId}
