@@ -39,7 +39,7 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
     dataDir,
     url,
     async use(fn) {
-      const handle = await openDatabase({ databaseUrl: url, dataDir });
+      const handle = await openDatabase({ databaseUrl: url, dataDir, queryTimeoutMs: 10 * 60 * 1000 });
       try {
         return await fn(handle.db);
       } finally {

@@ -34,12 +34,14 @@ export interface OpenOptions {
   dataDir: string;
   /** An already open embedded database, used on this thread (the test template is made so). */
   pglite?: PGlite;
+  /** PostgreSQL: how long a query may run before it is reported (15 s; bulk jobs such as the bench's seeding need longer). */
+  queryTimeoutMs?: number;
   /** A data-dir dump to start the embedded database from, on its own thread (tests clone the template so). */
   pgliteDump?: Uint8Array;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.queryTimeoutMs);
   return openPglite(options);
 }
 
@@ -77,8 +79,8 @@ async function openPgliteHere(client: PGlite): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(databaseUrl: string): Promise<DatabaseHandle> {
-  const pool = createPostgresPool(databaseUrl);
+async function openPostgres(databaseUrl: string, queryTimeoutMs: number | undefined): Promise<DatabaseHandle> {
+  const pool = createPostgresPool(databaseUrl, queryTimeoutMs === undefined ? {} : { queryTimeoutMs });
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

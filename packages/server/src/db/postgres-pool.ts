@@ -5,7 +5,7 @@ import pg from 'pg';
  * server going away: requests fail fast with a connection error (answered 503
  * by plugins/errors.ts) and the pool reconnects once the server is back.
  */
-export function createPostgresPool(connectionString: string): pg.Pool {
+export function createPostgresPool(connectionString: string, options: { queryTimeoutMs?: number } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -13,7 +13,7 @@ export function createPostgresPool(connectionString: string): pg.Pool {
     connectionTimeoutMillis: 3000,
     idleTimeoutMillis: 30_000,
     // A query that waits this long for a lock or the server is reported, not left hanging.
-    query_timeout: 15_000,
+    query_timeout: options.queryTimeoutMs ?? 15_000,
   });
   // An idle client losing its connection must not crash the process; the pool drops it.
   pool.on('error', () => undefined);
