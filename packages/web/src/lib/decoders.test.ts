@@ -20,6 +20,9 @@ describe('decoders', () => {
     expect(() => filmListDecoder.parse({ films: [{ ...film, score: 'high' }] })).toThrow(new DecodeError('films[0].score: expected a number'));
     expect(() => filmListDecoder.parse({ films: [{ ...film, score: Number.NaN }] })).toThrow(DecodeError);
     expect(() => filmListDecoder.parse(null)).toThrow(DecodeError);
+    expect(() => filmListDecoder.parse({ films: [film, { ...film, watch_link: 7 }] })).toThrow(new DecodeError('films[1].watch_link: expected a string'));
+    expect(() => filmListDecoder.parse({ films: [film, 'Moon'] })).toThrow(new DecodeError('films[1]: expected an object'));
+    expect(filmListDecoder.parse({ films: [{ ...film, watch_link: 'https://watch.example/moon' }] }).films[0]?.watch_link).toBe('https://watch.example/moon');
     expect(() => myVotesDecoder.parse({ mentions: { '1': 'yes' }, ratings: {} })).toThrow('mentions.1: expected a boolean');
   });
 });
