@@ -1,24 +1,22 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFilm } from '../test/factories.js';
+import { createWebRoot } from '../test/web-root.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
 let root: string;
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'filmlist-web-'));
-  mkdirSync(path.join(root, 'assets'));
-  writeFileSync(
-    path.join(root, 'index.html'),
-    '<!doctype html><html><head><title>The Film List</title><!--app-head--></head><body><div id="root"></div><!--app-config--><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+  root = createWebRoot(
+    {
+      'assets/app-abc123.js': 'console.log(1)',
+      // What the web build writes beside each script (packages/web/vite.config.ts).
+      'assets/app-abc123.js.br': brotliCompressSync('console.log(1)'),
+    },
+    '<script type="module" src="/assets/app-abc123.js"></script>',
   );
-  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
-  // What the web build writes beside each script (packages/web/vite.config.ts).
-  writeFileSync(path.join(root, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log(1)'));
   t = await createTestApp({ app: { webRoot: root }, env: { COFFEE_URL: 'https://coffee.example/films' } });
 });
 afterAll(async () => {

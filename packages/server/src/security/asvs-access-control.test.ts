@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import type { InjectOptions, RouteOptions } from 'fastify';
 import { decodeJwt } from 'jose';
@@ -10,6 +8,7 @@ import { loginAnswer } from '@filmlist/shared/api/users';
 import { refreshAnswer } from '@filmlist/shared/api/auth';
 import { messages } from '@filmlist/shared/messages';
 import { buildApp } from '../app.js';
+import { createWebRoot } from '../test/web-root.js';
 import { loadConfig } from '../config.js';
 import { mentions, ratings, submissions, users, watchClicks } from '../db/schema.js';
 import type { FilmRow } from '../modules/films/presenter.js';
@@ -277,14 +276,7 @@ let extraReviewers = 0;
 
 beforeAll(async () => {
   // A built web app of two files, so the static routes of a production build are walked too.
-  webRoot = mkdtempSync(path.join(tmpdir(), 'filmlist-walk-web-'));
-  mkdirSync(path.join(webRoot, 'assets'));
-  writeFileSync(
-    path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>The Film List</title><!--app-head--></head><body><div id="root"></div><!--app-config--></body></html>',
-  );
-  writeFileSync(path.join(webRoot, 'assets', 'index-walk.js'), 'console.log("app");\n');
-  writeFileSync(path.join(webRoot, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  webRoot = createWebRoot({ 'assets/index-walk.js': 'console.log("app");\n', 'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' });
   t = await createTestApp({
     // Extra reviewer names, for callers that delete their own account.
     env: { REVIEWERS: [...TEST_REVIEWERS, 'walkrev1', 'walkrev2', 'walkrev3'].join(',') },

@@ -1,12 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '@filmlist/shared/api/common';
 import type { RateLimitStore } from '../lib/rate-limit-store.js';
 import { RATE_LIMITS } from '../plugins/rate-limit.js';
 import { createFilm, createMember, createReviewer } from '../test/factories.js';
+import { createWebRoot } from '../test/web-root.js';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 
 /**
@@ -27,13 +26,7 @@ const failingStore: RateLimitStore = {
 };
 
 beforeAll(async () => {
-  webRoot = mkdtempSync(path.join(tmpdir(), 'filmlist-headers-web-'));
-  mkdirSync(path.join(webRoot, 'assets'));
-  writeFileSync(
-    path.join(webRoot, 'index.html'),
-    '<!doctype html><html lang="en"><head><title>The Film List</title><!--app-head--></head><body><div id="root"></div><!--app-config--></body></html>',
-  );
-  writeFileSync(path.join(webRoot, 'assets', 'index-headers.js'), 'console.log("app");\n');
+  webRoot = createWebRoot({ 'assets/index-headers.js': 'console.log("app");\n' });
   [t, broken] = await Promise.all([
     createTestApp({ app: { webRoot }, env: { CORS_ORIGINS: 'https://partner.example' } }),
     createTestApp({ app: { webRoot, rateLimitStore: failingStore } }),
