@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../packages/server/src/db/connection.js';
 import { rowsOf } from '../packages/server/src/db/raw-rows.js';
+import { RECOUNT_SQL } from '../packages/server/src/db/recount.js';
 
 /**
  * Bulk seeding through SQL, not the HTTP API: films, verified members with one
@@ -59,21 +60,9 @@ export async function seedVotes(db: Database, target: number, members: number, f
 /** Sets N, H, R and S of every film from the vote tables (the definition of PRODUCT.md §4). */
 export async function recomputeCounters(db: Database): Promise<void> {
   await db.execute(sql`
-    UPDATE films f SET
-      not_heard_count = coalesce(m.n, 0),
-      heard_not_rated_count = coalesce(m.h, 0),
-      rating_count = coalesce(r.c, 0),
-      rating_sum = coalesce(r.s, 0)
-    FROM films f2
-    LEFT JOIN (
-      SELECT mm.film_id,
-             count(*) FILTER (WHERE NOT mm.mentioned)::int AS n,
-             count(*) FILTER (WHERE mm.mentioned AND rr.user_id IS NULL)::int AS h
-      FROM mentions mm LEFT JOIN ratings rr ON rr.user_id = mm.user_id AND rr.film_id = mm.film_id
-      GROUP BY mm.film_id
-    ) m ON m.film_id = f2.film_id
-    LEFT JOIN (SELECT film_id, count(*)::int AS c, sum(rating)::int AS s FROM ratings GROUP BY film_id) r ON r.film_id = f2.film_id
-    WHERE f.film_id = f2.film_id`);
+    UPDATE films f SET not_heard_count = c.n, heard_not_rated_count = c.h, rating_count = c.r, rating_sum = c.s
+    FROM (${sql.raw(RECOUNT_SQL)}) c
+    WHERE f.film_id = c.film_id`);
 }
 
 /** What autovacuum does on a server: set hint bits, drop dead rows, refresh planner statistics. */
@@ -84,17 +73,8 @@ export async function vacuum(db: Database): Promise<void> {
 /** Films whose stored counters differ from a full recount (0 means exact). */
 export async function countersOffByRecount(db: Database): Promise<number> {
   const result = await db.execute(sql`
-    SELECT count(*)::int AS off FROM films f
-    LEFT JOIN (
-      SELECT mm.film_id,
-             count(*) FILTER (WHERE NOT mm.mentioned)::int AS n,
-             count(*) FILTER (WHERE mm.mentioned AND rr.user_id IS NULL)::int AS h
-      FROM mentions mm LEFT JOIN ratings rr ON rr.user_id = mm.user_id AND rr.film_id = mm.film_id
-      GROUP BY mm.film_id
-    ) m ON m.film_id = f.film_id
-    LEFT JOIN (SELECT film_id, count(*)::int AS c, sum(rating)::int AS s FROM ratings GROUP BY film_id) r ON r.film_id = f.film_id
-    WHERE f.not_heard_count <> coalesce(m.n, 0) OR f.heard_not_rated_count <> coalesce(m.h, 0)
-       OR f.rating_count <> coalesce(r.c, 0) OR f.rating_sum <> coalesce(r.s, 0)`);
+    SELECT count(*)::int AS off FROM films f JOIN (${sql.raw(RECOUNT_SQL)}) c ON c.film_id = f.film_id
+    WHERE (f.not_heard_count, f.heard_not_rated_count, f.rating_count, f.rating_sum) <> (c.n, c.h, c.r, c.s)`);
   return Number(rowsOf(result)[0]?.off ?? -1);
 }
 

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { z } from 'zod';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrationsFolder, openDatabase } from '../db/connection.js';
+import { RECOUNT_SQL } from '../db/recount.js';
 import { copyTable, describeTables, foreignKeyOrder, ident, occupied, rowCount, type Queryable } from './table-copy.js';
 
 /**
@@ -88,14 +89,6 @@ const storedCountersSql = `SELECT film_id, not_heard_count AS n, heard_not_rated
   FROM films ORDER BY film_id`;
 
 /** PRODUCT.md §4: N, H, R and S as the vote tables say they are. */
-const recountSql = `SELECT f.film_id,
-    (SELECT count(*) FROM mentions m WHERE m.film_id = f.film_id AND NOT m.mentioned)::int AS n,
-    (SELECT count(*) FROM mentions m WHERE m.film_id = f.film_id AND m.mentioned
-       AND NOT EXISTS (SELECT 1 FROM ratings r WHERE r.film_id = m.film_id AND r.user_id = m.user_id))::int AS h,
-    (SELECT count(*) FROM ratings r WHERE r.film_id = f.film_id)::int AS r,
-    (SELECT coalesce(sum(r.rating), 0) FROM ratings r WHERE r.film_id = f.film_id)::int AS s
-  FROM films f ORDER BY f.film_id`;
-
 const sameCounters = (a: Counters, b: Counters | undefined) =>
   b !== undefined && a.film_id === b.film_id && a.n === b.n && a.h === b.h && a.r === b.r && a.s === b.s;
 
@@ -201,7 +194,7 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
           differences.push(`film counters differ for ${changed.length || Math.abs(sourceCounters.length - targetCounters.length)} films`);
         }
         if (differences.length > 0) throw new MoveError(`the copy did not check out (${differences.join('; ')}); nothing was committed`);
-        const recounted = (await targetClient.query<Counters>(recountSql)).rows;
+        const recounted = (await targetClient.query<Counters>(RECOUNT_SQL)).rows;
         counterDrift = targetCounters.filter((c, i) => !sameCounters(c, recounted[i])).length;
         filmsChecked = targetCounters.length;
         await targetClient.query('COMMIT');
