@@ -7,18 +7,7 @@ import { createBenchDatabase, startBenchServer } from './setup.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-export const CHROMIUM = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The flags this machine's headless Chromium needs (no GPU, no sandbox, no background traffic). */
-export const CHROME_FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROME_FLAGS, CHROMIUM } from '../e2e/support/chromium.js';
 
 /** The production build of the web app, as `npm start` serves it (BENCH_SKIP_BUILD=1 reuses packages/web/dist). */
 export function buildWeb(): void {
