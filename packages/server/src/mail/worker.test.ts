@@ -2,67 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox } from '../db/schema.js';
 import { openTestDatabase, type TestApp, createTestApp } from '../test/test-app.js';
 import { unique } from '../test/factories.js';
+import { readable, startSmtpServer, type SentMail, type TestSmtpServer } from '../reliability/support/mail.js';
 import { enqueueMail } from './outbox.js';
 import { createMailTransport, type MailLogger, type MailTransport } from './transports.js';
 import { claimDueMessages, createOutboxWorker, retryDelayMs, type OutboxWorkerOptions } from './worker.js';
-
-interface Received {
-  mailFrom: string;
-  rcptTo: string[];
-  raw: string;
-}
-
-interface TestSmtpServer {
-  port: number;
-  received: Received[];
-  close(): Promise<void>;
-}
-
-/** A real SMTP server on 127.0.0.1 that keeps every message it accepts. */
-function startSmtpServer(port: number, received: Received[] = []): Promise<TestSmtpServer> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    disableReverseLookup: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          rcptTo: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.server.address();
-      if (address === null || typeof address === 'string') return reject(new Error('no TCP address'));
-      resolve({
-        port: address.port,
-        received,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      });
-    });
-  });
-}
-
-/** Undo quoted-printable soft line breaks and escapes, enough for substring checks. */
-function readable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 function recordingLogger(): MailLogger & { lines: { level: string; details: object; message: string }[] } {
   const lines: { level: string; details: object; message: string }[] = [];
@@ -76,7 +23,7 @@ const PASSWORD = 'a long unusual passphrase 42';
 let t: TestApp;
 let smtp: TestSmtpServer;
 let transport: MailTransport;
-const received: Received[] = [];
+const received: SentMail[] = [];
 const log = recordingLogger();
 /** Late-bound, so the app built first can wake a worker made later. */
 let onMailQueued: () => void = () => undefined;
@@ -107,7 +54,7 @@ async function register(): Promise<string> {
   return email;
 }
 
-const receivedBy = (email: string) => received.filter((m) => m.rcptTo.includes(email));
+const receivedBy = (email: string) => received.filter((m) => m.to === email);
 
 async function outboxRowFor(email: string) {
   const rows = await t.app.db.select().from(outbox).where(eq(outbox.recipient, email));
@@ -126,7 +73,7 @@ describe('the outbox worker over SMTP', () => {
     const [message] = receivedBy(email);
     if (!message) throw new Error('nothing received');
     expect(receivedBy(email)).toHaveLength(1);
-    expect(message.mailFrom).toBe('mail@films.test');
+    expect(message.from).toBe('mail@films.test');
     const raw = readable(message.raw);
     expect(raw).toMatch(/^From: The Film List Test <mail@films\.test>\r?$/m);
     expect(raw).toMatch(new RegExp(`^To: ${email.replace(/\./g, '\\.')}\\r?$`, 'm'));

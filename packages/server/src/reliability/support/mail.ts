@@ -5,6 +5,8 @@ import { SMTPServer } from 'smtp-server';
 /** One message as it left the app: its envelope recipient, Message-ID and raw text. */
 export interface SentMail {
   to: string;
+  /** the envelope sender (SMTP only) */
+  from?: string;
   messageId: string;
   raw: string;
 }
@@ -91,7 +93,8 @@ export function startSmtpServer(port: number, received: SentMail[] = [], options
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        for (const recipient of session.envelope.rcptTo) received.push({ to: recipient.address, messageId: messageIdOf(raw), raw });
+        const from = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+        for (const recipient of session.envelope.rcptTo) received.push({ to: recipient.address, from, messageId: messageIdOf(raw), raw });
         if (options.acceptDelayMs) setTimeout(callback, options.acceptDelayMs);
         else callback();
       });
