@@ -1,6 +1,60 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** Test harness, test runners and test-only packages: none of them may reach code that ships. */
+export const shippedCodeMayNotImport = [
+  { regex: '(^|/)test(/|$)', message: 'Test support stays out of shipped code (it lives in test/).' },
+  { regex: '(^|/)test-(support|utils)(\\.|$)', message: 'Test support stays out of shipped code.' },
+  { regex: '^@filmlist/server/test/', message: 'Test support stays out of shipped code.' },
+  {
+    regex: '^(vitest|@vitest/|fast-check|smtp-server|msw|@testing-library/|playwright|@axe-core/)',
+    message: 'Test-only packages are dev dependencies; shipped code may not import them.',
+  },
+];
+
+/** The web app reaches the server over HTTP only, through the shared contract. */
+export const webMayNotImport = [
+  { regex: '^@filmlist/server(/|$)', message: 'The web app talks to the server over HTTP; it imports only @filmlist/shared.' },
+  { regex: '(^|/)packages/server(/|$)|^(\\.\\./)+server(/|$)', message: 'The web app talks to the server over HTTP; it imports only @filmlist/shared.' },
+];
+
+/**
+ * Imports in packages/web/src flow one way: shared code (components/, lib/), then features/, then the
+ * app shell (app/). A feature never imports another feature; shared code imports no feature.
+ */
+const webFeatures = readdirSync(`${import.meta.dirname}/packages/web/src/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const appShell = { regex: '^(\\.\\./)+app(/|$)', message: 'Only the app shell (app/, main.tsx) imports app/.' };
+const noFeature = { regex: '(^|/)features(/|$)', message: 'Shared code (components/, lib/) imports no feature.' };
+function noOtherFeature(feature) {
+  const others = webFeatures.filter((name) => name !== feature).join('|');
+  if (!others) return [];
+  const message = `features/${feature} does not import another feature; what two features share goes in components/ or lib/.`;
+  return [{ regex: `(^|/)features/(${others})(/|$)|^(\\.\\./)+(${others})(/|$)`, message }];
+}
+const webZones = [
+  { folder: 'packages/web/src', patterns: [] },
+  { folder: 'packages/web/src/components', patterns: [noFeature, appShell] },
+  { folder: 'packages/web/src/lib', patterns: [noFeature, appShell] },
+  ...webFeatures.map((feature) => ({ folder: `packages/web/src/features/${feature}`, patterns: [...noOtherFeature(feature), appShell] })),
+];
+const webTests = ['**/*.test.{ts,tsx}', 'packages/web/src/test/**', 'packages/web/src/**/test-*.tsx'];
+
+/** One no-restricted-imports setting per web file (a later one replaces an earlier): shipped code also keeps test support out. */
+const webImportRules = webZones.flatMap(({ folder, patterns }) => [
+  {
+    files: [`${folder}/**/*.{ts,tsx}`],
+    ignores: webTests,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...shippedCodeMayNotImport, ...webMayNotImport, ...patterns] }] },
+  },
+  {
+    files: webTests.map((test) => [`${folder}/**/*.{ts,tsx}`, test]),
+    rules: { 'no-restricted-imports': ['error', { patterns: [...webMayNotImport, ...patterns] }] },
+  },
+]);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'packages/server/migrations/**', 'packages/web/scripts/**'] },
@@ -8,7 +62,12 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['eslint.config.js'] }, tsconfigRootDir: import.meta.dirname },
+      // Each file belongs to the first of these that includes it: the server's own tests and harness are
+      // in packages/server/test/tsconfig.json (the build config leaves them out).
+      parserOptions: {
+        project: ['./tsconfig.json', './packages/server/test/tsconfig.json', './packages/web/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
@@ -23,6 +82,14 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  // What ships never imports test support: a harness import in src/ once broke `npm start` (issue 9).
+  {
+    files: ['packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'packages/web/src/test/**', 'packages/web/src/**/test-*.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: shippedCodeMayNotImport }] },
+  },
+  // The web app's boundaries (above), tested with the shipped-code rule in packages/server/test/build/.
+  ...webImportRules,
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     rules: { '@typescript-eslint/unbound-method': 'off' },

@@ -28,6 +28,8 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          // jsdom renders of 10,000 films take seconds on a busy two-core machine.
+          testTimeout: 20_000,
           environment: 'jsdom',
           setupFiles: ['packages/web/src/test/setup.ts'],
         },
@@ -49,10 +51,10 @@ export default defineConfig({
         resolve: { alias },
         test: {
           name: `server:${database}`,
-          include: ['packages/server/src/**/*.test.ts'],
+          include: ['packages/server/{src,test}/**/*.test.ts'],
           environment: 'node',
           env: { TEST_DATABASE: database },
-          globalSetup: ['packages/server/src/test/global-setup.ts'],
+          globalSetup: ['packages/server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

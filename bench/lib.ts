@@ -107,11 +107,16 @@ export async function loadVotes(options: VoteLoadOptions): Promise<LoadResult> {
     `  return wrk.format("POST", ${JSON.stringify(options.path)}, { ["content-type"] = "application/json", ["authorization"] = m[2] }, ${options.luaBody})`,
     'end',
   ].join('\n');
+  return wrkWithScript(lua, options.url, { threads, connections: options.connections, duration: options.duration });
+}
+
+/** wrk with a Lua script that builds each request. */
+async function wrkWithScript(lua: string, url: string, options: { threads: number; connections: number; duration: number }): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-wrk-'));
-  const script = path.join(dir, 'votes.lua');
+  const script = path.join(dir, 'requests.lua');
   writeFileSync(script, lua);
   try {
-    const { stdout } = await promisify(execFile)(WRK, [`-t${threads}`, `-c${options.connections}`, `-d${options.duration}s`, '--latency', '-s', script, options.url]);
+    const { stdout } = await promisify(execFile)(WRK, [`-t${options.threads}`, `-c${options.connections}`, `-d${options.duration}s`, '--latency', '-s', script, url]);
     return parseWrk(stdout);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -173,3 +178,43 @@ export function startBareServer(file: string, encoding?: string): Promise<{ url:
 }
 
 export const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * Logins for unknown usernames, each from a new X-Forwarded-For address, so no
+ * address or account limit stops them: only the cap on password work does. wrk
+ * with a Lua script (its own process) where installed, autocannon otherwise.
+ */
+export async function floodLogins(options: { url: string; duration: number; connections: number }): Promise<LoadResult> {
+  const body = (n: number) => JSON.stringify({ username: `stranger${n}`, password: 'a guess at somebody password' });
+  const address = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  if (loadGenerator !== 'wrk') {
+    let n = 0;
+    return load({
+      url: options.url,
+      duration: options.duration,
+      connections: options.connections,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/users/login',
+          setupRequest: (request) => {
+            n += 1;
+            return { ...request, headers: { 'content-type': 'application/json', 'x-forwarded-for': address(n) }, body: body(n) };
+          },
+        },
+      ],
+    });
+  }
+  const lua = [
+    'local next_thread = 0',
+    'function setup(thread) thread:set("tid", next_thread); next_thread = next_thread + 1 end',
+    'function init(args) n = tid * 1000000 end',
+    'function request()',
+    '  n = n + 1',
+    '  local ip = string.format("10.%d.%d.%d", math.floor(n / 65536) % 256, math.floor(n / 256) % 256, n % 256)',
+    '  local body = string.format(\'{"username":"stranger%d","password":"a guess at somebody password"}\', n)',
+    '  return wrk.format("POST", "/api/users/login", { ["content-type"] = "application/json", ["x-forwarded-for"] = ip }, body)',
+    'end',
+  ].join('\n');
+  return wrkWithScript(lua, options.url, { threads: 2, connections: options.connections, duration: options.duration });
+}

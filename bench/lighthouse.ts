@@ -7,7 +7,9 @@ import lighthouse from 'lighthouse';
 import { initialJavaScript } from './initial-js.js';
 import { fmt, median } from './lib.js';
 import { measureInteractions, type InteractionFigures } from './page-interactions.js';
-import { buildWeb, CHROME_FLAGS, CHROMIUM, startPageServer } from './page-server.js';
+import { CHROME_FLAGS, CHROMIUM, startPageServer } from './page-server.js';
+import { buildWhatShips } from './setup.js';
+import { describeFirstView, measureFirstView } from './first-view.js';
 
 /**
  * npm run bench:page: the production build of the web app served by the real
@@ -17,12 +19,18 @@ import { buildWeb, CHROME_FLAGS, CHROMIUM, startPageServer } from './page-server
  *   2. With 10,000 films: main-thread work per interaction while typing in the
  *      search box and switching filters, and keystroke-to-painted latency of
  *      search by prefix (page-interactions.ts).
- * PAGE_PHASES=lighthouse or PAGE_PHASES=interactions runs one of them.
+ *   3. The first view (first-view.ts): when the first row of the list is
+ *      painted, next to FCP and LCP, on / at 30, 1,000 and 10,000 films and
+ *      on /dashboard for a member with 3,333 answers, unthrottled and on Slow
+ *      4G with a 4x slower CPU.
+ * PAGE_PHASES picks some of first-view, lighthouse and interactions.
  */
 const LIGHTHOUSE_FILMS = Number(process.env.LIGHTHOUSE_FILMS ?? 1_000);
 const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const INTERACTION_FILMS = Number(process.env.INTERACTION_FILMS ?? 10_000);
-const PHASES = (process.env.PAGE_PHASES ?? 'lighthouse,interactions').split(',');
+const PHASES = (process.env.PAGE_PHASES ?? 'first-view,lighthouse,interactions').split(',');
+const FIRST_VIEW_SIZES = (process.env.FIRST_VIEW_FILMS ?? '30,1000,10000').split(',').map(Number);
+const FIRST_VIEW_RUNS = Number(process.env.FIRST_VIEW_RUNS ?? 5);
 
 export interface Row {
   figure: string;
@@ -140,12 +148,35 @@ function interactionRows(figures: InteractionFigures, films: number): Row[] {
  * the real server on freshly seeded databases; `npm run bench` calls it last.
  */
 export async function pageRows(step: (text: string) => void): Promise<Row[]> {
-  step('page: building the web app for production');
-  buildWeb();
+  step('page: building what ships (npm run build)');
+  buildWhatShips();
   const js = initialJavaScript();
   const rows: Row[] = [
     { figure: 'Initial JavaScript of /', value: `${fmt(js.totalGzip / 1024)} KiB gzipped`, how: `${js.files.length} files: the entry, the home page chunk and their static imports, gzip -9 (target: at most 100 KB)` },
   ];
+  if (PHASES.includes('first-view')) {
+    for (const films of FIRST_VIEW_SIZES) {
+      step(`page: seeding ${films.toLocaleString('en-US')} films for the first view`);
+      const page = await startPageServer(films);
+      try {
+        const paths: ('/' | '/dashboard')[] = films === Math.max(...FIRST_VIEW_SIZES) ? ['/', '/dashboard'] : ['/'];
+        for (const path of paths) {
+          for (const condition of ['none', 'slow4g'] as const) {
+            const view = await measureFirstView(page.server.url, path, condition, FIRST_VIEW_RUNS);
+            const label = `${path} at ${films.toLocaleString('en-US')} films, ${condition === 'none' ? 'no throttling' : 'Slow 4G and 4x CPU'}`;
+            console.log(`  ${label}: ${describeFirstView(view)}`);
+            rows.push({
+              figure: `First view, ${label}`,
+              value: describeFirstView(view),
+              how: `median of ${FIRST_VIEW_RUNS} fresh loads (no cache) at 390x844 in Chromium after one not counted${path === '/dashboard' ? ', signed in as a member with 3,333 answers' : ''}; list visible: the frame after the #1 film's title entered the page (a MutationObserver and requestAnimationFrame added before the page's scripts)`,
+            });
+          }
+        }
+      } finally {
+        await page.stop();
+      }
+    }
+  }
   if (PHASES.includes('lighthouse')) {
     step(`page: seeding ${LIGHTHOUSE_FILMS.toLocaleString('en-US')} films for Lighthouse`);
     const page = await startPageServer(LIGHTHOUSE_FILMS);

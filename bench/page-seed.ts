@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../packages/server/src/auth/passwords.js';
-import type { Database } from '../packages/server/src/db/connection.js';
+import { hashPassword } from '@filmlist/server/modules/auth/passwords';
+import type { Database } from '@filmlist/server/db/connection';
 import { recomputeCounters, seedMembers, seedVotes, vacuum } from './seed.js';
 
 /**

@@ -1,23 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { ServerProcess } from '../packages/server/src/test/server-process.js';
+import type { ServerProcess } from '@filmlist/server/test/server-process';
 import { seedPageDatabase } from './page-seed.js';
 import { createBenchDatabase, startBenchServer } from './setup.js';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-
 export { CHROME_FLAGS, CHROMIUM } from '../e2e/support/chromium.js';
-
-/** The production build of the web app, as `npm start` serves it (BENCH_SKIP_BUILD=1 reuses packages/web/dist). */
-export function buildWeb(): void {
-  if (process.env.BENCH_SKIP_BUILD) return;
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: path.join(root, 'packages/web'),
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
-}
 
 export interface PageServer {
   server: ServerProcess;

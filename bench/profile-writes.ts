@@ -1,5 +1,5 @@
 import { execSync } from 'node:child_process';
-import { hashPassword } from '../packages/server/src/auth/passwords.js';
+import { hashPassword } from '@filmlist/server/modules/auth/passwords';
 import { loadGenerator, loadVotes } from './lib.js';
 import { seedFilms, seedMembers, vacuum } from './seed.js';
 import { createBenchDatabase, signInMembers, startBenchServer } from './setup.js';

@@ -3,11 +3,13 @@ import { sql } from 'drizzle-orm';
 import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { hashPassword, verifyPassword } from '../packages/server/src/auth/passwords.js';
-import { fmt, load, loadGenerator, loadUrl, loadVotes, median, pool, startBareServer, time, type VoteLoadOptions } from './lib.js';
+import { hashPassword, verifyPassword } from '@filmlist/server/modules/auth/passwords';
+import { floodLogins, fmt, load, loadGenerator, loadUrl, loadVotes, median, pool, startBareServer, time, type VoteLoadOptions } from './lib.js';
+import { standingFigures } from './standing.js';
+import { cardFigures } from './cards.js';
 import { countersOffByRecount, recomputeCounters, seedFilms, seedMembers, seedVotes, vacuum, voteCount } from './seed.js';
 import { createBenchDatabase, signInMembers, uniqueAddress, type BenchMember } from './setup.js';
-import { startBenchServer } from './setup.js';
+import { buildWhatShips, startBenchServer } from './setup.js';
 
 /**
  * npm run bench: seeds through bulk SQL, drives the real server over loopback
@@ -198,6 +200,9 @@ async function mainPhase(passwordHash: string): Promise<void> {
       bareBr.stop();
     }
 
+    step('film standing');
+    for (const figure of await standingFigures(server.url, 1)) report(figure.figure, figure.value, figure.how);
+
     step('writes: ratings and mentions by many members');
     // Ratings and mentions go to different films: a rating after a mention (or the reverse) is a
     // different write path, and a repeated (member, film) pair would measure the cheap 409.
@@ -252,11 +257,54 @@ async function mainPhase(passwordHash: string): Promise<void> {
   await database.drop();
 }
 
+/** Readers of the ranked list at a steady rate, as people arrive: its latency is what they feel. */
+const READERS_PER_SECOND = 200;
+
+/**
+ * Strangers hammering the password check (issue 10 item 7): the ranked list's
+ * p99 for readers while logins for unknown usernames arrive, each from a new
+ * address, so no address or account limit stops them and only the cap on
+ * password work does.
+ */
+async function loginFloodPhase(passwordHash: string): Promise<void> {
+  step('login flood: seeding 1,000 films');
+  const database = await createBenchDatabase('flood');
+  await database.use(async (db) => {
+    await seedFilms(db, 1000);
+    await seedMembers(db, 100, passwordHash);
+  });
+  const server = await startBenchServer(database);
+  try {
+    const readers = () =>
+      load({ url: `${server.url}/api/films/allfilms`, duration: 6, connections: 10, overallRate: READERS_PER_SECOND, headers: { 'accept-encoding': 'br' } });
+    await readers();
+    const idle = await readers();
+    const flood = floodLogins({ url: server.url, duration: 9, connections: 40 });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const during = await readers();
+    const logins = await flood;
+    report(
+      'Ranked list p99 under a login flood',
+      `${fmt(during.p99)} ms against ${fmt(idle.p99)} ms idle (${fmt(during.p99 / idle.p99, 2)}x)`,
+      `autocannon, ${READERS_PER_SECOND} requests a second over 10 connections for 6 s (brotli, 1,000 films), once idle and once while ${loadGenerator} sends logins for unknown usernames over 40 connections, each from a new address, so only the cap on password work holds them (${fmt(logins.requestsPerSecond, 0)} logins/s: 401 after a check, or 503 turned away); target within 2x`,
+    );
+  } finally {
+    await server.stop();
+    await database.drop();
+  }
+}
+
 async function main(): Promise<void> {
   console.log(`The Film List bench: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}`);
+  step('building what ships (npm run build)');
+  buildWhatShips();
   const passwordHash = await hashPassword(PASSWORD);
-  await dashboardPhase(passwordHash);
-  await mainPhase(passwordHash);
+  // BENCH_PHASES=flood (a comma-separated list of dashboard, main, flood, cards) runs only those.
+  const phases = (process.env.BENCH_PHASES ?? 'dashboard,main,flood,cards').split(',');
+  if (phases.includes('dashboard')) await dashboardPhase(passwordHash);
+  if (phases.includes('main')) await mainPhase(passwordHash);
+  if (phases.includes('flood')) await loginFloodPhase(passwordHash);
+  if (phases.includes('cards')) for (const figure of await cardFigures(step)) report(figure.figure, figure.value, figure.how);
   // The page (bench/lighthouse.ts, alone as `npm run bench:page`); BENCH_PAGE=0 leaves it out.
   if (process.env.BENCH_PAGE !== '0') {
     const { pageRows } = await import('./lighthouse.js');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../packages/server/src/db/connection.js';
-import { rowsOf } from '../packages/server/src/db/raw-rows.js';
-import { RECOUNT_SQL } from '../packages/server/src/db/recount.js';
+import type { Database } from '@filmlist/server/db/connection';
+import { rowsOf } from '@filmlist/server/db/raw-rows';
+import { RECOUNT_SQL } from '@filmlist/server/db/recount';
 
 /**
  * Bulk seeding through SQL, not the HTTP API: films, verified members with one

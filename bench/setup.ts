@@ -1,13 +1,27 @@
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { AccessTokens } from '../packages/server/src/auth/access-tokens.js';
-import { openDatabase, type Database } from '../packages/server/src/db/connection.js';
-import { startServer, type ServerProcess } from '../packages/server/src/test/server-process.js';
-import { rowsOf } from '../packages/server/src/db/raw-rows.js';
+import { AccessTokens } from '@filmlist/server/modules/auth/access-tokens';
+import { openDatabase, type Database } from '@filmlist/server/db/connection';
+import { startServer, type ServerProcess } from '@filmlist/server/test/server-process';
+import { rowsOf } from '@filmlist/server/db/raw-rows';
+
+/**
+ * What ships, built as `npm start` builds it: the shared contract, the server's dist and the
+ * web app (BENCH_SKIP_BUILD=1 reuses the last build).
+ */
+export function buildWhatShips(): void {
+  if (process.env.BENCH_SKIP_BUILD) return;
+  execFileSync('npm', ['run', 'build', '--silent'], {
+    cwd: new URL('..', import.meta.url),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+}
 
 export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 
@@ -70,8 +84,12 @@ export function startBenchServer(database: BenchDatabase): Promise<ServerProcess
       LOG_LEVEL: 'error',
     },
     120_000,
-    // For profiling runs: e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-    process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    {
+      // What ships: the build, as `npm start` runs it (bench/run.ts builds first).
+      built: true,
+      // For profiling runs: e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
+      nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+    },
   );
 }
 

@@ -79,11 +79,15 @@ describe('a member account, from sign-up to deletion', () => {
     await logIn(page, newUsername, newPassword);
     await page.waitForURL('**/dashboard');
 
-    // Delete the account, after the confirmation.
+    // Delete the account, after the confirmation and the current password.
     await nav.getByRole('link', { name: 'My Profile' }).click();
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const confirm = page.getByRole('dialog', { name: 'Are you sure you want to delete your account?' });
     await expectAccessible(page, 'the delete-account confirmation');
+    await confirm.getByLabel('Current password').fill('not the password');
+    await confirm.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await confirm.getByText(messages.currentPasswordWrong).waitFor();
+    await confirm.getByLabel('Current password').fill(newPassword);
     await confirm.getByRole('button', { name: 'Yes, delete my account' }).click();
     await page.waitForURL('**/account-deleted');
     await page.getByRole('heading', { name: "We're sorry to see you go!" }).waitFor();

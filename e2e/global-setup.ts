@@ -1,10 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { startServer } from '../packages/server/src/test/server-process.js';
+import { builtEntry, startServer } from '@filmlist/server/test/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,23 +12,18 @@ declare module 'vitest' {
 }
 
 export const E2E_REVIEWER = 'rita';
+/** REVIEWERS names addresses: the account that verifies this one is the reviewer. */
+export const E2E_REVIEWER_EMAIL = `${E2E_REVIEWER}@reviewers.example.test`;
 
 /**
- * Browser journeys run against the real server on a fresh embedded database,
- * with the production build of the web app, as `npm start` serves it.
+ * Browser journeys run against what ships: the production build (`npm run build`,
+ * which `npm test` and `npm run test:e2e` run first) started as `npm start`
+ * starts it, on a fresh embedded database.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  if (!process.env.E2E_SKIP_BUILD) {
-    execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-      cwd: path.join(root, 'packages/web'),
-      stdio: 'inherit',
-      // Vitest sets NODE_ENV=test, which would build React's development bundle.
-      env: { ...process.env, NODE_ENV: 'production' },
-    });
-  }
+  if (!existsSync(builtEntry)) throw new Error(`${builtEntry} is missing: run \`npm run build\` first (npm run test:e2e does)`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'filmlist-e2e-'));
-  const server = await startServer({ DATA_DIR: dataDir, REVIEWERS: E2E_REVIEWER, SEED_DEMO: 'true', LOG_LEVEL: 'warn' }, 60_000);
+  const server = await startServer({ DATA_DIR: dataDir, REVIEWERS: E2E_REVIEWER_EMAIL, SEED_DEMO: 'true', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' }, 60_000, { built: true });
   project.provide('baseUrl', server.url.replace('127.0.0.1', 'localhost'));
   project.provide('e2eDataDir', dataDir);
   return async () => {

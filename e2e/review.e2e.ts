@@ -6,7 +6,7 @@ import { messages } from '@filmlist/shared/messages';
 import { baseUrl, expectAccessible, launchBrowser, newPage, verificationLinkFor } from './support/browser.js';
 import { REVIEWER_PASSWORD, reviewerSession } from './support/reviewer.js';
 
-/** Submitting films and deciding them: a member, and the reviewer "rita" (REVIEWERS=rita). */
+/** Submitting films and deciding them: a member, and the reviewer "rita" (REVIEWERS names her address). */
 
 const stamp = Date.now();
 // The reviewer's account is shared with other journeys (support/reviewer.ts), so is her password.
@@ -79,12 +79,13 @@ describe('submitting and reviewing films', () => {
     await page.getByRole('heading', { level: 1, name: 'Add a Film' }).waitFor();
     await expectAccessible(page, '/addfilm');
 
-    // The rules run in the browser first: the confirmation, then the fields.
+    // The rules run in the browser first, every one at once: the fields, and the confirmation.
     await page.getByRole('button', { name: 'Add Film' }).click();
     await page.getByText(messages.confirmDetails).waitFor();
+    expect(await page.getByText(messages.fillAllFields).count()).toBe(3);
     await page.getByLabel('I have double-checked the film details').check();
     await page.getByRole('button', { name: 'Add Film' }).click();
-    await page.getByText(messages.fillAllFields).waitFor();
+    await page.getByText(messages.fillAllFields).first().waitFor();
     await page.getByLabel('I have double-checked the film details').uncheck();
 
     await submitFilm(page, added, added.typed);
@@ -129,7 +130,7 @@ describe('submitting and reviewing films', () => {
     await rita.getByRole('button', { name: 'Add Film' }).click();
     await rita.getByText(messages.watchLinkInvalid).waitFor();
     await rita.getByRole('button', { name: 'Reject Film' }).click();
-    await rita.getByRole('dialog', { name: 'Reject this film?' }).waitFor();
+    await rita.getByRole('dialog', { name: `Reject ${rejected.title} (${rejected.year})?` }).waitFor();
     await expectAccessible(rita, 'the reject dialog');
     await rita.getByRole('button', { name: 'Cancel' }).click();
 
@@ -140,9 +141,11 @@ describe('submitting and reviewing films', () => {
     await rita.getByText(messages.filmAdded).waitFor();
     await expect.poll(() => addItem.count()).toBe(0);
 
-    // Reject the other with a reason.
-    await rejectItem.getByLabel('Reason').fill(reason);
+    // Reject the other, after a confirmation that asks for the reason mailed to the member.
     await rejectItem.getByRole('button', { name: 'Reject Film' }).click();
+    const confirmation = rita.getByRole('dialog', { name: `Reject ${rejected.title} (${rejected.year})?` });
+    await confirmation.getByLabel('Reason').fill(reason);
+    await confirmation.getByRole('button', { name: 'Confirm Rejection' }).click();
     await rita.getByText(messages.filmRejected).waitFor();
     await expect.poll(() => rejectItem.count()).toBe(0);
     await expect.poll(outboxText, { timeout: 10_000 }).toContain(reason);

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const PROTECTED = ['/dashboard', '/addfilm', '/myprofile', '/master', '/films/private/moon-2009', '/master/addfilm/A/2000/B/1'];
+const PROTECTED = ['/dashboard', '/addfilm', '/myprofile', '/master', '/films/private/moon-2009', '/master/addfilm/A/2000/B/1', '/my-submissions', '/master/films/moon-2009/edit'];
 
 /** Each public route, and what shows once it has settled. */
 const PUBLIC: [path: string, ready: (page: Page) => Promise<void>][] = [
@@ -22,6 +22,9 @@ const PUBLIC: [path: string, ready: (page: Page) => Promise<void>][] = [
   ['/verification/badtoken', (page) => page.getByText(messages.verificationFailed).waitFor()],
   ['/account-deleted', (page) => page.getByRole('heading', { level: 1, name: "We're sorry to see you go!" }).waitFor()],
   ['/films/moon-2009', (page) => page.getByRole('heading', { level: 1, name: /Moon/ }).waitFor()],
+  ['/forgot-password', (page) => page.getByRole('button', { name: 'Send Reset Link' }).waitFor()],
+  ['/resend-verification', (page) => page.getByRole('button', { name: 'Resend Verification Email' }).waitFor()],
+  ['/reset-password/badtoken', (page) => page.getByRole('button', { name: 'Reset Password' }).waitFor()],
   ['/no/such/page', (page) => page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor()],
 ];
 

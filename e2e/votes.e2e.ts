@@ -65,7 +65,7 @@ describe('a member voting on the dashboard', () => {
     const dialog = page.getByRole('dialog', { name: mentionQuestion('Moon', SITE_NAME) });
     await dialog.getByText(messages.mentionIsFinal).waitFor();
     await expectAccessible(page, 'the mention dialog');
-    await dialog.getByRole('button', { name: 'No', exact: true }).click();
+    await dialog.getByRole('button', { name: messages.mentionAnswerNo }).click();
     const mentioned = rowFor('Moon').getByRole('button', { name: 'Mentioned' });
     await mentioned.waitFor();
     expect(await mentioned.isDisabled()).toBe(true);
@@ -82,15 +82,15 @@ describe('a member voting on the dashboard', () => {
     await share.waitFor();
     for (const name of ['Share via Email', 'Share on FB', 'Share on X']) expect(await share.getByRole('link', { name }).count()).toBe(1);
     await share.getByRole('button', { name: 'Close' }).click();
-    await rowFor('The Fall').getByRole('button', { name: 'Rate (8)' }).waitFor();
+    await rowFor('The Fall').getByRole('button', { name: 'Rate 8/10' }).waitFor();
 
     // Edit with the keyboard: from 8, two steps left, Enter; a rating under 7 asks for no share.
-    await rowFor('The Fall').getByRole('button', { name: 'Rate (8)' }).click();
+    await rowFor('The Fall').getByRole('button', { name: 'Rate 8/10' }).click();
     await page.getByRole('dialog', { name: 'Rate The Fall' }).getByRole('radio', { name: '8 stars' }).waitFor();
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
-    await rowFor('The Fall').getByRole('button', { name: 'Rate (6)' }).waitFor();
+    await rowFor('The Fall').getByRole('button', { name: 'Rate 6/10' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
@@ -121,13 +121,14 @@ describe('a member voting on the dashboard', () => {
     await rowFor('The Fall').getByRole('link', { name: 'Film Info' }).click();
     await page.waitForURL('**/films/private/the-fall-2006');
     await page.getByRole('heading', { level: 1, name: 'The Fall' }).waitFor();
-    await page.getByRole('region', { name: 'Score Film' }).getByRole('button', { name: 'Rate (6)' }).waitFor();
+    await page.getByRole('region', { name: 'Score Film' }).getByRole('button', { name: 'Rate 6/10' }).waitFor();
     const heard = page.getByRole('region', { name: 'Heard of Before' });
     await heard.getByText(mentionQuestion('The Fall', SITE_NAME)).waitFor();
-    await heard.getByRole('button', { name: 'Yes', exact: true }).click();
+    await heard.getByRole('button', { name: messages.mentionAnswerYes }).click();
     const mentioned = heard.getByRole('button', { name: 'Mentioned' });
     await mentioned.waitFor();
     expect(await mentioned.isDisabled()).toBe(true);
+    await heard.getByText(messages.heardItYes).waitFor();
     await expectAccessible(page, '/films/private/the-fall-2006');
   });
 });

@@ -1,9 +1,9 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { CHROME_FLAGS, CHROMIUM } from './chromium.js';
+import { linkInOutbox, type MailRoute } from './outbox.js';
 
 export { CHROMIUM } from './chromium.js';
 
@@ -41,19 +41,12 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(serious, `axe on ${label}`).toEqual([]);
 }
 
+/**
+ * The newest link to /{route}/{token} written to DATA_DIR/outbox for this
+ * address, as a path; with `after`, only one newer than that link.
+ */
+export const mailLinkFor = (email: string, route: MailRoute, options: { after?: string; timeoutMs?: number } = {}): Promise<string> =>
+  linkInOutbox(path.join(inject('e2eDataDir'), 'outbox'), email, route, options);
+
 /** The newest verification link written to DATA_DIR/outbox for this address. */
-export async function verificationLinkFor(email: string, timeoutMs = 10_000): Promise<string> {
-  const outbox = path.join(inject('e2eDataDir'), 'outbox');
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (existsSync(outbox)) {
-      for (const file of readdirSync(outbox).sort().reverse()) {
-        const text = readFileSync(path.join(outbox, file), 'utf8');
-        const match = /\/verification\/([A-Za-z0-9_-]{43})/.exec(text.replace(/=\r?\n/g, ''));
-        if (text.includes(email) && match) return `/verification/${match[1]}`;
-      }
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no verification mail for ${email}`);
-}
+export const verificationLinkFor = (email: string, timeoutMs = 10_000): Promise<string> => mailLinkFor(email, 'verification', { timeoutMs });

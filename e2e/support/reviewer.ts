@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { loginAnswer, type LoginAnswer } from '@filmlist/shared/api/users';
-import { E2E_REVIEWER } from '../global-setup.js';
+import { E2E_REVIEWER, E2E_REVIEWER_EMAIL } from '../global-setup.js';
 import { baseUrl, verificationLinkFor } from './browser.js';
+import { addressOf } from './members.js';
 
 /** The reviewer's password: every journey that needs "rita" shares her one account on the run's server. */
 export const REVIEWER_PASSWORD = 'Lantern-Corvid-8421';
@@ -9,7 +10,8 @@ export const REVIEWER_PASSWORD = 'Lantern-Corvid-8421';
 async function logIn(): Promise<Response> {
   return fetch(`${baseUrl()}/api/users/login`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // From the reviewer's own address, like every account's API calls (support/members.ts).
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf({ username: E2E_REVIEWER }) },
     body: JSON.stringify({ username: E2E_REVIEWER, password: REVIEWER_PASSWORD }),
   });
 }
@@ -22,7 +24,7 @@ async function logIn(): Promise<Response> {
 export async function reviewerSession(): Promise<LoginAnswer> {
   let answer = await logIn();
   if (answer.status === 401) {
-    const email = `${E2E_REVIEWER}@reviewers.example.test`;
+    const email = E2E_REVIEWER_EMAIL;
     const registered = await fetch(`${baseUrl()}/api/users/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -36,4 +38,23 @@ export async function reviewerSession(): Promise<LoginAnswer> {
   }
   expect(answer.status, `log in as ${E2E_REVIEWER}`).toBe(200);
   return loginAnswer.parse(await answer.json());
+}
+
+/** A film as the reviewer's add-film call takes it; `userId` names the submitter whose submission it approves. */
+export interface FilmToAdd {
+  title: string;
+  release_year: string;
+  description: string;
+  userId?: string;
+}
+
+/** The reviewer adds a film through the API; the answer's status, for the journey to check. */
+export async function addFilmAsReviewer(film: FilmToAdd): Promise<number> {
+  const rita = await reviewerSession();
+  const added = await fetch(`${baseUrl()}/api/films/addfilm`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${rita.accessToken}` },
+    body: JSON.stringify({ watchLink: '', userId: '', ...film }),
+  });
+  return added.status;
 }

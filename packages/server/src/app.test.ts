@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
-import { createTestApp, type TestApp } from './test/test-app.js';
+import { createTestApp, type TestApp } from '../test/support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

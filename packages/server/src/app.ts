@@ -1,29 +1,38 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AccessTokens, resolveJwtSecret } from './auth/access-tokens.js';
-import { sessionsRepository } from './auth/sessions-repository.js';
+import { AccessTokens, resolveJwtSecret } from './modules/auth/access-tokens.js';
+import { sessionsRepository } from './modules/auth/sessions-repository.js';
 import type { Config } from './config.js';
 import { ChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/connection.js';
+import { BackgroundWork } from './lib/background.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
+import { loginRoutes } from './modules/auth/login-routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { cardRoutes } from './modules/cards/routes.js';
+import { discoveryRoutes } from './modules/discovery/routes.js';
+import { FILMS_CHANGED_CHANNEL } from './modules/films/film-changes.js';
 import { FilmListCache } from './modules/films/film-list-cache.js';
 import { presentFilm } from './modules/films/presenter.js';
 import { filmsRepository } from './modules/films/repository.js';
 import { filmRoutes } from './modules/films/routes.js';
+import { standingRoutes } from './modules/films/standing-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { mentionRoutes } from './modules/mentions/routes.js';
 import { ratingRoutes } from './modules/ratings/routes.js';
+import { reviewerRoutes } from './modules/reviewers/routes.js';
 import { submissionRoutes } from './modules/submissions/routes.js';
+import { recoveryRoutes } from './modules/users/recovery-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { watchRoutes } from './modules/watch/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
-import { frameworkErrorAnswer, securityPlugin } from './plugins/security.js';
+import { clientErrorAnswer, frameworkErrorAnswer, securityPlugin } from './plugins/security.js';
 import { webPlugin } from './plugins/web.js';
 import './types.js';
 
@@ -40,7 +49,17 @@ export interface AppOptions {
   webRoot?: string;
   /** sees every route as it is added (tests enumerate the whole HTTP surface with it) */
   onRoute?: (route: RouteOptions) => void;
+  /** the time limits of a request on the socket (tests shorten them) */
+  timeouts?: Partial<typeof REQUEST_TIMEOUTS>;
 }
+
+/**
+ * Time limits of the HTTP server, so a slow client cannot hold a connection:
+ * headers must arrive within `headersMs`, the whole request (body included)
+ * within `requestMs`, or it gets a 408; a connection silent for `idleMs` is
+ * closed. Node checks them every `checkEveryMs`.
+ */
+export const REQUEST_TIMEOUTS = { headersMs: 10_000, requestMs: 15_000, idleMs: 30_000, checkEveryMs: 1_000 };
 
 /** A number of hops means: trust that many proxies in front of this process. */
 function trustProxyOption(value: Config['trustProxy']): boolean | string | ((address: string, hop: number) => boolean) {
@@ -74,12 +93,18 @@ const BODY_LIMIT = 64 * 1024;
  */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const serverOptions: FastifyServerOptions = {
+  const timeouts = { ...REQUEST_TIMEOUTS, ...options.timeouts };
+  const serverOptions: FastifyHttpOptions<Server> = {
     logger: options.logger ?? false,
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT,
-    return503OnClosing: true,
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    http: { headersTimeout: timeouts.headersMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    // The security plugin answers requests that arrive while closing, with its headers.
+    return503OnClosing: false,
     frameworkErrors: frameworkErrorAnswer(config),
+    clientErrorHandler: clientErrorAnswer(config),
     routerOptions: { maxParamLength: 2000 },
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
@@ -105,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const films = filmsRepository(database.db);
   // Several instances on one PostgreSQL hear each other's writes; without the feed, lists live 1 s.
   const feed = config.databaseUrl
-    ? new ChangeFeed(config.databaseUrl, 'filmlist_films', () => app.filmListCache.invalidateLocal(), (error) =>
+    ? new ChangeFeed(config.databaseUrl, FILMS_CHANGED_CHANNEL, () => app.filmListCache.invalidateLocal(), (error) =>
         app.log.warn({ err: error }, 'film change feed interrupted'),
       )
     : null;
@@ -119,27 +144,37 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
   if (feed) await feed.start();
   app.decorate('notifyOutbox', options.notifyOutbox ?? (() => undefined));
+  app.decorate('background', new BackgroundWork(app.log));
 
   // 3. Routes.
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
       await api.register(filmRoutes, { prefix: '/films' });
+      await api.register(standingRoutes, { prefix: '/films' });
       await api.register(submissionRoutes, { prefix: '/films' });
+      await api.register(reviewerRoutes, { prefix: '/films' });
       await api.register(mentionRoutes, { prefix: '/mentions' });
       await api.register(ratingRoutes, { prefix: '/ratings' });
       await api.register(watchRoutes, { prefix: '/watch' });
       await api.register(userRoutes, { prefix: '/users' });
+      await api.register(recoveryRoutes, { prefix: '/users' });
+      await api.register(loginRoutes, { prefix: '/users' });
       await api.register(authRoutes, { prefix: '/auth' });
       await api.register(meRoutes, { prefix: '/me' });
     },
     { prefix: '/api' },
   );
 
+  // Discovery (feed, sitemap, robots.txt) and share cards, beside the pages they describe.
+  await app.register(discoveryRoutes);
+  await app.register(cardRoutes);
+
   // 4. The web app and the not-found answers.
   await app.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
 
   app.addHook('onClose', async () => {
+    await app.background.idle();
     await feed?.close();
     await app.rateLimitStore.close();
   });

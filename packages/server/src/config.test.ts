@@ -13,9 +13,9 @@ describe('loadConfig', () => {
     expect(config.reviewers.size).toBe(0);
   });
 
-  it('reads reviewers as a case-insensitive list and PUBLIC_URL without a trailing slash', () => {
-    const config = loadConfig({ REVIEWERS: ' Alice, bob ,,', PUBLIC_URL: 'https://films.example/', PORT: '8080' });
-    expect([...config.reviewers]).toEqual(['alice', 'bob']);
+  it('reads reviewers as a case-insensitive list of addresses and PUBLIC_URL without a trailing slash', () => {
+    const config = loadConfig({ REVIEWERS: ' Alice@Example.com, bob@films.example ,,', PUBLIC_URL: 'https://films.example/', PORT: '8080' });
+    expect([...config.reviewers]).toEqual(['alice@example.com', 'bob@films.example']);
     expect(config.publicUrl).toBe('https://films.example');
     expect(config.port).toBe(8080);
   });
@@ -28,6 +28,8 @@ describe('loadConfig', () => {
     [{ SMTP_URL: 'http://mail' }, /^SMTP_URL must be/],
     [{ JWT_SECRET: 'short' }, /JWT_SECRET must be at least 32 characters/],
     [{ SEED_DEMO: 'maybe' }, /^SEED_DEMO must be true or false/],
+    [{ REVIEWERS: 'alice,bob@example.com' }, /^REVIEWERS must list email addresses .*"alice" is not one/],
+    [{ REVIEWERS: 'Rita <rita@example.com>' }, /^REVIEWERS must list email addresses/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ CONTACT_EMAIL: 'nobody' }, /^CONTACT_EMAIL must be an email address/],
   ])('refuses %j with one line naming the variable', (env, pattern) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { emailKey } from './lib/email-key.js';
 
 /** The only module that reads process.env (PRODUCT.md §2). */
 
@@ -96,7 +97,7 @@ export interface Config {
   mailFrom: string;
   /** Unset means: generate once and keep in DATA_DIR. */
   jwtSecret: string | undefined;
-  /** Lower-cased usernames holding the reviewer role. */
+  /** Addresses (trimmed, lower-cased) whose verified account holds the reviewer role. */
   reviewers: ReadonlySet<string>;
   seedDemo: boolean;
   redisUrl: string | undefined;
@@ -111,6 +112,24 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
   if (/^(true|yes|on)$/i.test(value)) return true;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
+}
+
+/** A plain address: something@domain, no spaces, lists or display names. */
+const ADDRESS = /^[^\s@,;<>()"]+@[^\s@,;<>()"]+\.[^\s@,;<>()"]+$/;
+
+/** REVIEWERS names email addresses, never usernames: a name can be claimed, a mailbox must be proved. */
+function parseReviewers(value: string | undefined): Set<string> {
+  const addresses = (value ?? '')
+    .split(',')
+    .map((item) => emailKey(item))
+    .filter(Boolean);
+  const wrong = addresses.find((item) => !ADDRESS.test(item));
+  if (wrong !== undefined) {
+    throw new ConfigError(
+      `REVIEWERS must list email addresses (the account that has verified one holds the reviewer role); "${wrong}" is not one`,
+    );
+  }
+  return new Set(addresses);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -137,12 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM || `The Film List <no-reply@${new URL(publicUrl).hostname}>`,
     jwtSecret: e.JWT_SECRET || undefined,
-    reviewers: new Set(
-      (e.REVIEWERS ?? '')
-        .split(',')
-        .map((name) => name.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    reviewers: parseReviewers(e.REVIEWERS),
     seedDemo: e.SEED_DEMO ?? true,
     redisUrl: e.REDIS_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),

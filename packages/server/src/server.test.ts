@@ -4,8 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filmList } from '@filmlist/shared/api/films';
 import { demoFilmCount } from './seed/demo-films.js';
-import { openTestDatabase, type TestDatabase } from './test/test-app.js';
-import { runServer, startServer } from './test/server-process.js';
+import { DEMO_MEMBER_COUNT } from './seed/demo-votes.js';
+import { openTestDatabase, type TestDatabase } from '../test/support/test-app.js';
+import { runServer, startServer } from '../test/support/server-process.js';
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
 let dataDir: string;
@@ -24,7 +25,7 @@ const filmCount = async (url: string) => filmList.parse(await (await fetch(`${ur
 
 describe('starting the server', () => {
   it('migrates, serves the app and the API, says where mail goes, and seeds only a brand-new embedded database', async () => {
-    const env = { DATA_DIR: dataDir, REVIEWERS: 'alice', ...(pgDatabase?.url ? { DATABASE_URL: pgDatabase.url } : {}) };
+    const env = { DATA_DIR: dataDir, REVIEWERS: 'alice@example.com', ...(pgDatabase?.url ? { DATABASE_URL: pgDatabase.url } : {}) };
     const first = await startServer(env);
     try {
       expect(first.output()).toMatch(/Mail: .*outbox/);
@@ -35,6 +36,15 @@ describe('starting the server', () => {
       expect((await fetch(`${first.url}/readyz`)).status).toBe(200);
       // The demo catalogue goes into a new embedded database, never into DATABASE_URL.
       expect(await filmCount(first.url)).toBe(onPostgres ? 0 : demoFilmCount);
+      // With its demo members' answers: a real ranking, and the banner says how to remove them.
+      if (onPostgres) expect(first.output()).not.toMatch(/Demo data/);
+      else {
+        const films = filmList.parse(await (await fetch(`${first.url}/api/films/allfilms`)).json()).films;
+        expect(new Set(films.map((film) => film.score)).size).toBe(demoFilmCount);
+        expect(first.output()).toContain(
+          `Demo data: ${DEMO_MEMBER_COUNT} demo members' answers and ratings (they cannot log in). Remove them with: npm run demo:clear (stop the server first)`,
+        );
+      }
 
       // Sign-up mail lands in DATA_DIR/outbox as an .eml file with the verification link.
       const res = await fetch(`${first.url}/api/users/register`, {

@@ -4,12 +4,13 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { startEmbeddedMaintenance } from './db/maintenance.js';
+import { startHousekeeping } from './jobs/housekeeping.js';
 import { systemClock } from './lib/clock.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
 import { createMailTransport } from './mail/transports.js';
 import { createOutboxWorker } from './mail/worker.js';
-import { startUnverifiedCleanup } from './modules/users/cleanup-job.js';
 import { seedDemoCatalogue } from './seed/demo-films.js';
+import { countDemoMembers } from './seed/demo-votes.js';
 
 function fail(message: string): never {
   console.error(`The Film List could not start: ${message}`);
@@ -59,13 +60,14 @@ async function main(): Promise<void> {
   const transport = createMailTransport(config, app.log);
   worker.current = createOutboxWorker({ db: database.db, transport, clock, from: config.mailFrom, log: app.log });
   worker.current.start();
-  const cleanup = startUnverifiedCleanup({ db: database.db, clock, log: app.log });
+  const housekeeping = startHousekeeping({ db: database.db, clock, log: app.log });
   const maintenance = database.kind === 'pglite' ? startEmbeddedMaintenance({ db: database.db, log: app.log }) : null;
 
   let seeded = 0;
   if (database.kind === 'pglite' && database.fresh && config.seedDemo) {
-    seeded = await seedDemoCatalogue(database.db, clock.now());
+    seeded = (await seedDemoCatalogue(database.db, clock.now())).films;
   }
+  const demoMembers = await countDemoMembers(database.db);
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -75,14 +77,21 @@ async function main(): Promise<void> {
 
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
+  // The default public URL names PORT; with PORT=0 the port is known only now.
+  const publicBase = config.publicUrl === `http://localhost:${config.port}` ? `http://localhost:${port}` : config.publicUrl;
   const lines = [
     '',
     `  The Film List is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
     `  Public URL for links: ${config.publicUrl}`,
     `  Database: ${database.kind === 'pglite' ? `embedded (${path.join(config.dataDir, 'db')})` : 'PostgreSQL (DATABASE_URL)'}${seeded ? `, seeded with ${seeded} demo films` : ''}`,
+    ...(demoMembers
+      ? [
+          `  Demo data: ${demoMembers} demo members' answers and ratings (they cannot log in). Remove them with: npm run demo:clear${database.kind === 'pglite' ? ' (stop the server first)' : ''}`,
+        ]
+      : []),
     `  Mail: ${transport.describe()}`,
-    `  Reviewers: ${config.reviewers.size ? [...config.reviewers].join(', ') : 'none yet'} (set REVIEWERS=alice,bob to grant the role)`,
-    `  API documentation: http://localhost:${port}/api/docs`,
+    `  Reviewers: ${config.reviewers.size ? [...config.reviewers].join(', ') : 'none yet'} (REVIEWERS=alice@example.com,bob@example.com: the account that verifies one of these addresses is a reviewer)`,
+    `  API documentation: ${publicBase}/api/docs`,
     '',
   ];
   console.log(lines.join('\n'));
@@ -92,10 +101,10 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    cleanup.stop();
     maintenance?.stop();
     await app.close();
     await worker.current?.stop();
+    await housekeeping.stop();
     await transport.close();
     await database.close();
     process.exit(0);

@@ -1,7 +1,8 @@
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/connection.js';
-import type { AccessTokens } from './auth/access-tokens.js';
-import type { SessionsRepository } from './auth/sessions-repository.js';
+import type { AccessTokens } from './modules/auth/access-tokens.js';
+import type { SessionsRepository } from './modules/auth/sessions-repository.js';
+import type { BackgroundWork } from './lib/background.js';
 import type { Clock } from './lib/clock.js';
 import type { RateLimitStore } from './lib/rate-limit-store.js';
 import type { FilmListCache } from './modules/films/film-list-cache.js';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     filmListCache: FilmListCache;
     /** Wakes the outbox worker after a commit that queued mail. */
     notifyOutbox: () => void;
+    /** Work requests start without waiting for it (lib/background.ts). */
+    background: BackgroundWork;
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -9,6 +9,8 @@ export const SHARE_PROMPT_RATING = 7;
 export const ACCESS_TOKEN_TTL_MS = 15 * 60 * 1000;
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const VERIFICATION_TTL_MS = 72 * 60 * 60 * 1000;
+/** A password reset link works for an hour, once (PRODUCT.md §11). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 /** The client checks token expiry this often (SPEC §9). */
 export const TOKEN_CHECK_INTERVAL_MS = 1_800_000;
 export const COPY_CONFIRMATION_MS = 3000;
@@ -34,3 +36,9 @@ export const MAX_PENDING_SUBMISSIONS = 20;
 
 export const FILTERS = ['all', 'notRated', 'notMentioned', 'notHeardBefore'] as const;
 export type Filter = (typeof FILTERS)[number];
+
+/**
+ * How many of the ranked list's first films the server writes into the page
+ * itself, so they are in the first paint (the rest arrives after it).
+ */
+export const FIRST_VIEW_FILMS = 50;

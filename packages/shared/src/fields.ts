@@ -2,27 +2,89 @@ import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './constants.js';
 import { messages } from './messages.js';
 import { isCommonPassword } from './common-passwords.js';
+import { mixesAlphabets } from './film-rules.js';
+
+/** A lone surrogate: JSON can carry one ("\ud800"), but URLs, UTF-8 and mail cannot. */
+const LONE_SURROGATE = /\p{Cs}/u;
+const LONE_SURROGATES = /\p{Cs}/gu;
+
+export const isWellFormedText = (text: string): boolean => !LONE_SURROGATE.test(text);
+/** Lone surrogates become U+FFFD, as String.prototype.toWellFormed does (ES2024, newer than this project's lib). */
+export const toWellFormedText = (text: string): string => text.replace(LONE_SURROGATES, '\uFFFD');
+
+/**
+ * Every text field of every request starts here: ill-formed UTF-16 is refused
+ * before any other rule, or any handler, sees the value.
+ */
+export const textInput = (error: string = messages.invalidRequest) =>
+  z.string({ error }).refine(isWellFormedText, { message: messages.textIllFormed, abort: true });
 
 /** One schema per user field, used by the sign-up and profile forms and by the server. */
-export const usernameField = z
-  .string({ error: messages.usernameRequired })
+export const usernameField = textInput(messages.usernameRequired)
+  // Compatibility forms folded ("Ｒｉｔａ" and "Rita" are one name), so uniqueness sees through them.
+  .normalize('NFKC')
   .min(1, messages.usernameRequired)
   .refine((v) => !/\s/.test(v), messages.usernameHasSpaces)
   .refine((v) => v.length <= USERNAME_MAX, messages.usernameTooLong)
-  .refine((v) => /^[\p{L}\p{N}._-]+$/u.test(v), messages.usernameInvalid);
+  .refine((v) => /^[\p{L}\p{N}._-]+$/u.test(v), messages.usernameInvalid)
+  // "." and ".." are no names (and no path segments either).
+  .refine((v) => /[\p{L}\p{N}]/u.test(v), messages.usernameNeedsLetter)
+  .refine((v) => !mixesAlphabets(v), messages.usernameMixesAlphabets);
 
-// A pragmatic address check: one @, no spaces, a dot in the domain.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
+/** RFC 5322 atext: what an unquoted local part is made of. */
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+/** A dot-atom: no leading, trailing or doubled dot (and no backtracking: the dots separate the atoms). */
+const LOCAL_PART = new RegExp(`^${ATOM}(?:\\.${ATOM})*$`);
+const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
+const LOCAL_PART_MAX = 64;
 
-export const emailField = z
-  .string({ error: messages.emailInvalid })
+/**
+ * PRODUCT.md §3: one plain address, an RFC 5322 addr-spec with a dot-atom
+ * local part and a host name. No display name, list, group, comment or
+ * domain literal. Quoted local parts are refused too: they exist to carry
+ * spaces, "@", "<" and "," — the very characters that make one field hold
+ * several addresses — and almost no real mailbox needs them. Local parts are
+ * ASCII, because non-ASCII ones need SMTPUTF8 all along the way.
+ */
+export function isPlainAddress(address: string): boolean {
+  if (address.length > EMAIL_MAX) return false;
+  const [local, domain, ...rest] = address.split('@');
+  if (local === undefined || domain === undefined || rest.length > 0) return false;
+  if (local.length > LOCAL_PART_MAX || !LOCAL_PART.test(local)) return false;
+  const labels = domain.split('.');
+  const top = labels[labels.length - 1] ?? '';
+  // A host name, not an IP address: the top-level label has a letter.
+  return labels.length >= 2 && labels.every((label) => DOMAIN_LABEL.test(label)) && /[A-Za-z]/.test(top);
+}
+
+/** Letters, marks, digits, hyphens and the dots UTS 46 reads as dots: nothing that would change how a URL parses. */
+const IDN_DOMAIN = /^[\p{L}\p{M}\p{N}\-.\u3002\uFF0E\uFF61]+$/u;
+
+/**
+ * Internationalised domains are accepted and kept in their ASCII (punycode)
+ * form, so "box@exämple.test" and "box@xn--exmple-cua.test" are one address
+ * and any SMTP server can deliver to it. The WHATWG URL parser does the IDNA
+ * mapping the same way in browsers and in Node. ASCII domains are left as typed.
+ */
+export function withAsciiDomain(address: string): string {
+  const at = address.lastIndexOf('@');
+  const domain = address.slice(at + 1);
+  if (at < 0 || /^[\x20-\x7E]*$/.test(domain) || !IDN_DOMAIN.test(domain)) return address;
+  try {
+    return address.slice(0, at + 1) + new URL(`http://${domain}`).hostname;
+  } catch {
+    return address;
+  }
+}
+
+export const emailField = textInput(messages.emailInvalid)
   .min(1, messages.emailInvalid)
   .refine((v) => !/\s/.test(v), messages.emailHasSpaces)
+  .overwrite(withAsciiDomain)
   .refine((v) => v.length <= EMAIL_MAX, messages.emailTooLong)
-  .refine((v) => EMAIL_SHAPE.test(v), messages.emailInvalid);
+  .refine(isPlainAddress, messages.emailInvalid);
 
-export const passwordField = z
-  .string({ error: messages.passwordRequired })
+export const passwordField = textInput(messages.passwordRequired)
   .min(1, messages.passwordRequired)
   .refine((v) => v.length >= PASSWORD_MIN, messages.passwordTooShort)
   .refine((v) => v.length <= PASSWORD_MAX, messages.passwordTooLong)

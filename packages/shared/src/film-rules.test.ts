@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkFilmFields, containsAccents, containsWebLink, isWatchLink, normalizeTitle, type FilmFields } from './film-rules.js';
+import { checkAllFilmFields, checkFilmFields, containsAccents, containsWebLink, isWatchLink, normalizeTitle, type FilmFields } from './film-rules.js';
 import { messages } from './messages.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -61,12 +62,148 @@ describe('checkFilmFields', () => {
   });
 });
 
+describe('checkAllFilmFields', () => {
+  const all = (change: Partial<FilmFields>) => checkAllFilmFields({ ...valid, ...change }, NOW);
+
+  it('finds nothing wrong with a valid film', () => {
+    expect(all({})).toEqual([]);
+  });
+
+  it("names every failing field at once, each with its own first rule's message, in the fields' order", () => {
+    expect(all({ title: '', release_year: '', description: '' })).toEqual([
+      { field: 'title', message: messages.fillAllFields },
+      { field: 'release_year', message: messages.fillAllFields },
+      { field: 'description', message: messages.fillAllFields },
+    ]);
+    // One blank field no longer hides what is wrong with the others.
+    expect(all({ title: '', release_year: '19x5', description: 'Get it at ftp://files.example' })).toEqual([
+      { field: 'title', message: messages.fillAllFields },
+      { field: 'release_year', message: messages.yearNotNumber },
+      { field: 'description', message: messages.descriptionHasLink },
+    ]);
+    expect(all({ description: 'A café.', title: 'Amélie', release_year: '1869' })).toEqual([
+      { field: 'title', message: messages.titleHasAccents },
+      { field: 'release_year', message: messages.yearOutOfRange },
+      { field: 'description', message: messages.descriptionHasAccents },
+    ]);
+  });
+
+  it('gives each field only its first failure', () => {
+    expect(all({ title: 'https://É.example' })).toEqual([{ field: 'title', message: messages.titleIsLink }]);
+    expect(all({ release_year: 'http://1985' })).toEqual([{ field: 'release_year', message: messages.yearIsLink }]);
+  });
+
+  it("agrees with checkFilmFields: its first failure is that field's entry, and both pass the same films", () => {
+    const text = fc.oneof(
+      fc.constantFrom('', ' ', 'Alien', 'Amélie', 'http://x.example', '1985', '19x5', '1869', 'T'.repeat(201), 'Fr\u0430nk', 'a\u200bb', '...'),
+      fc.string({ maxLength: 12 }),
+    );
+    fc.assert(
+      fc.property(text, text, text, (title, release_year, description) => {
+        const film = { title, release_year, description };
+        const first = checkFilmFields(film, NOW);
+        const every = checkAllFilmFields(film, NOW);
+        if (first === null) return every.length === 0;
+        return every.some((failure) => failure.field === first.field && failure.message === first.message);
+      }),
+    );
+  });
+});
+
 describe('the building blocks', () => {
   it('finds web links of http, https and ftp only', () => {
     expect(containsWebLink('see http://a.example')).toBe(true);
     expect(containsWebLink('FTP://a.example')).toBe(true);
     expect(containsWebLink('mailto:someone@example.com')).toBe(false);
     expect(containsWebLink('www.example.com')).toBe(false);
+  });
+
+  it.each([
+    'xhttps://evil.example',
+    '1https://evil.example',
+    '_http://evil.example',
+    'Watch:https://evil.example',
+    '(https://evil.example)',
+    'https\uFF1A//evil.example',
+    'https\uFE55//evil.example',
+    'https:\uFF0F\uFF0Fevil.example',
+    '\uFF48\uFF54\uFF54\uFF50\uFF53\uFF1A\uFF0F\uFF0Fevil.example',
+    'ht\u200Btps://evil.example',
+    'htt\u200Cps://evil.example',
+    'http\u200Ds://evil.example',
+    'h\u2060ttps://evil.example',
+    'https\uFEFF://evil.example',
+    'https:\u00AD//evil.example',
+    'ht\u202Etps://evil.example',
+    'ht\u{E0041}tps://evil.example',
+    'ht\u034Ftps://evil.example',
+    'h\u0301ttps://evil.example',
+    'ht\ntps://evil.example',
+    'https:\n//evil.example',
+    'https://\u200Bevil.example',
+    'http\u017F://evil.example',
+    '\u24D7\u24E3\u24E3\u24DF://evil.example',
+    'HtTpS://evil.example',
+    'https:\\\\evil.example',
+    'https:/evil.example',
+    'https:evil.example',
+    'ftp:files.example',
+    'FTP\uFF1A//files.example',
+    'See ftp://files.example and more',
+  ])('finds the link in %j', (text) => {
+    expect(containsWebLink(text)).toBe(true);
+    expect(check({ title: text })).toEqual({ field: 'title', message: messages.titleIsLink });
+    expect(check({ description: text })).toEqual({ field: 'description', message: messages.descriptionHasLink });
+    expect(check({ release_year: text })).toEqual({ field: 'release_year', message: messages.yearIsLink });
+  });
+
+  it.each([
+    'Http Adventures',
+    'HTTP: The Story of the Web',
+    'Http : Spaced Out',
+    'The Ftp Files',
+    'Https',
+    'Chttp',
+    'Ftp/Http Wars',
+    'www.example.com',
+    'mailto:someone@example.com',
+    'Spider-Man: No Way Home',
+    'Mission: Impossible',
+    '2001: A Space Odyssey',
+    'Star Wars: Episode IV \u2013 A New Hope',
+    'Face/Off',
+    'Who Framed Roger Rabbit?',
+    '\u{1F468}\u200D\u{1F469}\u200D\u{1F467} Family',
+    'A film about http and ftp',
+  ])('accepts %j, which is no link', (title) => {
+    expect(containsWebLink(title)).toBe(false);
+    expect(check({ title })).toBeNull();
+  });
+
+  it.each([
+    'Ame\u200Blie\u0301',
+    'e\u200D\u0301',
+    '\uFF45\u0301',
+    'Rock\u00B4n Roll',
+    'Diaeresis \u00A8 alone',
+    '\u1E9B\u0323',
+    'Ca\uFEFFfe\u0301',
+  ])('finds the accent in %j after normalising', (text) => {
+    expect(containsAccents(text)).toBe(true);
+  });
+
+  it('finds links and accents in text with lone surrogates without throwing', () => {
+    expect(containsWebLink('\uD800https://evil.example')).toBe(true);
+    expect(containsWebLink('\uDC00\uD800')).toBe(false);
+    expect(containsAccents('\uD800e\u0301')).toBe(true);
+  });
+
+  it('looks at long text in linear time', () => {
+    const started = performance.now();
+    containsWebLink('http:'.repeat(20_000) + ' ');
+    containsWebLink('h\u200B'.repeat(50_000));
+    containsAccents('\u200Be'.repeat(50_000));
+    expect(performance.now() - started).toBeLessThan(500);
   });
 
   it('finds accents precomposed or combining, not other letters', () => {
@@ -87,5 +224,52 @@ describe('the building blocks', () => {
     for (const bad of ['ftp://watch.example', 'javascript:alert(1)', 'watch.example/film', '', 'https://']) {
       expect(isWatchLink(bad)).toBe(false);
     }
+  });
+});
+
+describe('what an outside attack slipped past the rules', () => {
+  it.each(['\u200b', '\u3164', '\ufe0f', '\u{e0020}', '\u034f', '\u115f', '\u2800', '\u202e'])(
+    'refuses a title of nothing but %j',
+    (title) => {
+      expect(check({ title })?.field).toBe('title');
+      expect(check({ description: title })?.field).toBe('description');
+    },
+  );
+
+  it.each(['Frank\u200b', 'Fr\u00adank', 'Frank\ufe0f', 'F\u3164rank', 'Fra\u2060nk'])('refuses the invisible character in %j', (title) => {
+    expect(check({ title })).toEqual({ field: 'title', message: messages.titleHasInvisible });
+    expect(check({ description: `A film. ${title}` })).toEqual({ field: 'description', message: messages.descriptionHasInvisible });
+  });
+
+  it('keeps the joiners inside an emoji sequence', () => {
+    expect(check({ title: '\u{1F468}\u200D\u{1F469}\u200D\u{1F467} Family', description: 'Hearts \u2764\uFE0F all round.' })).toBeNull();
+  });
+
+  it('refuses a word that mixes alphabets, not titles in one alphabet', () => {
+    expect(check({ title: 'Fr\u0430nk' })).toEqual({ field: 'title', message: messages.titleMixesAlphabets });
+    expect(check({ title: '\u041C\u043E\u0441\u043A\u0432\u0430 Slezam Ne Verit' })).toBeNull();
+    expect(check({ title: '\u0396 (Z)' })).toBeNull();
+  });
+
+  it('stores compatibility forms folded, so a fullwidth title is the same film', () => {
+    expect(normalizeTitle('\uFF26\uFF32\uFF21\uFF2E\uFF2B')).toBe('FRANK');
+    expect(normalizeTitle('  Le   Samoura\u00ef ')).toBe('Le Samoura\u00ef');
+  });
+
+  it.each([
+    'ftps://evil.example',
+    'ws://evil.example',
+    'file:///etc/passwd',
+    'https\uA789//evil.example',
+    'https\u02F8//evil.example',
+    'https\u2236//evil.example',
+    'https%3A%2F%2Fevil.example',
+    'https:\u2215\u2215evil.example',
+  ])('finds the link in %j', (text) => {
+    expect(containsWebLink(text)).toBe(true);
+  });
+
+  it.each(['\u02CA', '\u0483', '\u{1D167}'])('finds the accent-like mark %j', (mark) => {
+    expect(containsAccents(`Mark${mark}ed`)).toBe(true);
   });
 });

@@ -12,6 +12,9 @@ export const messages = {
   descriptionHasLink: 'Description should not contain website links.',
   titleHasAccents: 'Title should not contain accents.',
   descriptionHasAccents: 'Description should not contain accents.',
+  titleHasInvisible: 'Title should not contain invisible characters.',
+  descriptionHasInvisible: 'Description should not contain invisible characters.',
+  titleMixesAlphabets: 'Title should not mix letters of different alphabets in one word.',
   filmAlreadyListed: 'This film is already on The Film List.',
   filmCheckFailed: 'Failed to check if the film exists. Please try again.',
 
@@ -68,6 +71,8 @@ export const messages = {
   currentPasswordWrong: 'Your current password is incorrect.',
   usernameTooLong: 'Username must be at most 30 characters',
   usernameInvalid: 'Username may only contain letters, numbers, dots, dashes and underscores',
+  usernameNeedsLetter: 'Username must contain at least one letter or number',
+  usernameMixesAlphabets: 'Username should not mix letters of different alphabets',
   emailTooLong: 'Email must be at most 254 characters',
   titleTooLong: 'Title must be at most 200 characters.',
   descriptionTooLong: 'Description must be at most 1000 characters.',
@@ -76,6 +81,7 @@ export const messages = {
   filmAlreadyPending: 'This film has already been submitted and is awaiting review.',
   tooManyPending: 'You already have 20 films awaiting review. Please wait for a decision on them first.',
   submissionNotFound: 'No pending submission matches this film.',
+  submissionAlreadyRejected: "This member's submission of the film has already been rejected, so it was not added.",
   ratingInvalid: 'Rating must be a whole number from 1 to 10.',
   alreadyMentioned: 'You have already answered this question for this film.',
   alreadyRated: 'You have already rated this film. Use edit to change your rating.',
@@ -89,8 +95,11 @@ export const messages = {
   reviewerOnly: 'Only reviewers can do this.',
   userNotFound: 'User not found.',
   invalidRequest: 'The request is not valid.',
+  textIllFormed: 'This text contains a broken character (half of an emoji or symbol). Please retype it.',
   malformedJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request body is too large.',
+  requestTimeout: 'The request took too long to arrive.',
+  headersTooLarge: 'The request headers are too large.',
   unsupportedMediaType: 'The request body must be JSON.',
   apiNotFound: 'There is no such API endpoint.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
@@ -100,9 +109,21 @@ export const messages = {
   watchClickRecorded: 'Watch click recorded.',
   rejectReasonTooLong: 'The reason must be at most 1000 characters.',
   nothingToUpdate: 'Nothing to update.',
+  recoveryMailSent: 'If an account uses this email address, we have sent it a link to reset its password. Please check your junk folder too.',
+  verificationResent:
+    'If an account with this email address is waiting for verification, we have sent it a new link. Please check your junk folder too.',
+  passwordResetDone: 'Your password has been reset. Please log in with your new password.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  submissionWithdrawn: 'Your submission has been withdrawn.',
+  submissionNotPending: 'This submission has already been reviewed, so it can no longer be withdrawn.',
+  filmUpdated: 'The film has been updated.',
+  filmRemoved: 'The film has been removed from The Film List.',
+  profileUnchanged: 'Nothing changed: your profile already has these details.',
+  emailChangeCancelled: 'Your email change has been cancelled. Your email stays as it was.',
   accountDeleted: 'Your account has been deleted.',
   loggedOut: 'You have been logged out.',
   verificationSucceeded: 'Your email address has been verified. You can now log in.',
+  alreadyVerified: 'Your email address is already verified. You can log in.',
 
   // Review queue (PRODUCT.md §6)
   reviewQueueEmpty: 'Nothing is waiting for review.',
@@ -113,6 +134,39 @@ export const messages = {
   ratingProcessing: 'Your Rating request is being processed...',
   mentionIsFinal: 'Once answered, your answer is final and cannot be edited.',
   filterNoFilms: 'No films to show for this filter.',
+
+  // Account recovery, a member's own contributions, reviewers' tools (PRODUCT.md §11)
+  recoveryFailed: 'Failed to send the email. Please try again.',
+  resetFailed: 'Failed to reset your password. Please try again.',
+  mySubmissionsLoadFailed: 'Failed to load your submissions. Please try again later.',
+  withdrawFailed: 'Failed to withdraw the submission. Please try again.',
+  exportFailed: 'Failed to download your data. Please try again.',
+  dataExported: 'Your data has been downloaded.',
+  reviewHistoryLoadFailed: 'Failed to load the review history. Please try again later.',
+  updateFilmFailed: 'Failed to update the film. Please try again.',
+  removeFilmFailed: 'Failed to remove the film. Please try again.',
+
+  // Errors with a way out (issue 17)
+  /** SPEC §3: shown while a stored session is restored on first load. */
+  refreshingPage: 'Refreshing page...',
+  filmLoadFailed: 'Failed to load the film details. Please check your connection and try again.',
+  pageLoadFailed: 'This page could not be loaded. Please check your connection and try again.',
+  verificationUnreachable: 'Failed to check your verification link. Please check your connection and try again.',
+
+  // The list reads as a ranking; votes that say what happened (issues 13 and 17)
+  listExplainer: "Films most members hadn't heard of rank first, and fall as more people watch and rate them.",
+  howTheListWorks: 'How the list works',
+  noAnswersYet: 'No answers yet',
+  noRatingsYet: 'No ratings yet',
+  hadNotHeard: "hadn't heard of it",
+  averageRating: 'average rating',
+  heardItYes: 'Yes, heard of it',
+  heardItNo: 'No, new to me',
+  mentionAnswerYes: 'Yes, I had heard of it',
+  mentionAnswerNo: "No, it's new to me",
+  showAllFilms: 'Show all films',
+  backToList: 'Back to The Film List',
+  joinToVote: 'Sign up to say whether you had heard of it, and to rate it. Every answer moves the list.',
 } as const;
 
 export type MessageKey = keyof typeof messages;
@@ -131,3 +185,47 @@ export function mentionQuestion(title: string, site: string): string {
 export function shareHeading(title: string): string {
   return `Share ${title}:`;
 }
+
+/** Below a refusal that says when to come back (a 429's or 503's Retry-After). */
+export function tryAgainIn(seconds: number): string {
+  if (seconds < 60) return `You can try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+  const minutes = Math.ceil(seconds / 60);
+  return `You can try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+/** The profile page, while an email change waits for its link (PRODUCT.md §11). */
+export function pendingEmailNotice(address: string): string {
+  return `Waiting for confirmation: ${address}. Your email changes once you follow the link we sent there.`;
+}
+
+/** A decision or submission's message, naming the film it is about (issue 17): "Moon (2009): The Film has been added to The Film List." */
+export function aboutFilm(title: string, releaseYear: string | number, message: string): string {
+  return `${title} (${releaseYear}): ${message}`;
+}
+
+/** A film's short standing (issue 17): "62% hadn't heard of it". */
+export const notHeardShare = (percent: number): string => `${percent}% ${messages.hadNotHeard}`;
+
+/** How many films the list shows now (issue 17): "12 films". */
+export const filmCount = (count: number): string => `${count} ${count === 1 ? 'film' : 'films'}`;
+
+/** A search that matches films the filter leaves out (issue 17). */
+export const filteredOutNotice = (count: number, filter: string): string =>
+  `${count === 1 ? 'A film' : `${count} films`} matching your search ${count === 1 ? 'is' : 'are'} on The Film List, but not in ${filter}.`;
+
+/** After a vote (issue 17): "You rated Aftersun 8/10. It is now #5 of 30." */
+export function voteAnnouncement(title: string, vote: { rating: number } | { heard: boolean }, place: { rank: number; films: number } | null): string {
+  const what = 'rating' in vote ? `You rated ${title} ${vote.rating}/10.` : `You said you ${vote.heard ? 'had' : "hadn't"} heard of ${title}.`;
+  return place ? `${what} It is now #${place.rank} of ${place.films}.` : what;
+}
+
+/** A vote that failed (issue 17; SPEC §8 only logs it). */
+export const voteFailedNotice = (title: string, kind: 'mention' | 'rating'): string =>
+  kind === 'rating' ? `Your rating of ${title} was not saved.` : `Your answer for ${title} was not saved.`;
+
+/** A film's place, on its page (issue 13): "#3 of 30 on The Film List". */
+export const rankOnList = (rank: number, films: number): string => `#${rank} of ${films} on The Film List`;
+
+/** Under the two halves of a film's score, on its page (issue 13). */
+export const answersCount = (some: number, of: number): string => `${some} of ${of} ${of === 1 ? 'answer' : 'answers'}`;
+export const ratingsCount = (count: number): string => `out of 10, from ${count} ${count === 1 ? 'rating' : 'ratings'}`;

@@ -1,13 +1,41 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { prefetchFirstView } from './app/prefetch';
+import { queryClient } from './app/query-client';
+import { preloadFirstPage } from './app/routes';
+import { readSession } from './lib/session-storage';
 import './styles.css';
+
+const { pathname } = window.location;
+const afterFirstPaint = prefetchFirstView(pathname, document, queryClient);
+
+/** Runs `run` once the first frame of the app has been painted. */
+function AfterFirstPaint({ run }: { run: () => void }) {
+  useEffect(() => {
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(run, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
+    };
+  }, [run]);
+  return null;
+}
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // A failed preload renders anyway: the page's own loading then tries again.
+  void preloadFirstPage(pathname, readSession() !== null)
+    .catch(() => undefined)
+    .then(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <App />
+          <AfterFirstPaint run={afterFirstPaint} />
+        </StrictMode>,
+      );
+    });
 }

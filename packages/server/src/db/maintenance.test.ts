@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilm } from '../test/factories.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createFilm } from '../../test/support/factories.js';
+import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { vacuumHotTables } from './maintenance.js';
 import { rowsOf } from './raw-rows.js';
 

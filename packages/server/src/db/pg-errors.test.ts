@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './pg-errors.js';
+import { isContention, isDatabaseUnavailable, isTransactionConflict } from './pg-errors.js';
 
 /** drizzle wraps a driver error in its own, naming the query; the driver's message is the cause. */
 const wrapped = (cause: Error) => new Error('Failed query: select 1\nparams: ', { cause });
@@ -17,5 +17,22 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(wrapped(new Error('syntax error at or near "selec"')))).toBe(false);
     expect(isDatabaseUnavailable(wrapped(Object.assign(new Error('duplicate key value'), { code: '23505' })))).toBe(false);
     expect(isDatabaseUnavailable(new Error('Something else'))).toBe(false);
+  });
+});
+
+describe('isTransactionConflict and isContention', () => {
+  const failing = (code: string) => wrapped(Object.assign(new Error(`failed with ${code}`), { code }));
+
+  it('take deadlocks and serialization failures for conflicts worth a retry, and a lock timeout for contention only', () => {
+    expect([failing('40P01'), failing('40001')].map(isTransactionConflict)).toEqual([true, true]);
+    expect(isTransactionConflict(failing('55P03'))).toBe(false);
+    expect([failing('40P01'), failing('40001'), failing('55P03')].map(isContention)).toEqual([true, true, true]);
+  });
+
+  it('leave other failures alone', () => {
+    for (const code of ['23505', '23503', '57P01', '42601']) {
+      expect([isTransactionConflict(failing(code)), isContention(failing(code))]).toEqual([false, false]);
+    }
+    expect(isContention(new Error('deadlock detected'))).toBe(false);
   });
 });

@@ -2,6 +2,10 @@
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
 export const PG_CHECK_VIOLATION = '23514';
+export const PG_DEADLOCK_DETECTED = '40P01';
+export const PG_SERIALIZATION_FAILURE = '40001';
+/** lock_timeout ran out (db/transaction.ts, the vote functions). */
+export const PG_LOCK_NOT_AVAILABLE = '55P03';
 
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -22,6 +26,17 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * For a `.catch` after a write that another request can race to a unique
+ * index: the violation becomes `answer(error)` (a 409 that says what was
+ * taken); anything else goes on as it was.
+ */
+export function uniqueViolationAs(answer: (error: unknown) => Error): (error: unknown) => never {
+  return (error) => {
+    throw isUniqueViolation(error) ? answer(error) : error;
+  };
+}
+
+/**
  * Class 22, data exceptions: input the database cannot store, such as a NUL
  * byte in text or a number out of range. Bad input, not a server fault.
  */
@@ -31,6 +46,17 @@ export function isDataException(error: unknown): boolean {
 
 export function isForeignKeyViolation(error: unknown): boolean {
   return codeOf(error) === PG_FOREIGN_KEY_VIOLATION;
+}
+
+/** A deadlock or serialization failure: the transaction may succeed if run again (db/transaction.ts). */
+export function isTransactionConflict(error: unknown): boolean {
+  const code = codeOf(error);
+  return code === PG_DEADLOCK_DETECTED || code === PG_SERIALIZATION_FAILURE;
+}
+
+/** Contention that outlasted the retries or the lock timeout: busy, not broken (503 with Retry-After). */
+export function isContention(error: unknown): boolean {
+  return isTransactionConflict(error) || codeOf(error) === PG_LOCK_NOT_AVAILABLE;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { isDatabaseUnavailable, isUniqueViolation } from './pg-errors.js';
 import { rowsOf } from './raw-rows.js';
 import { films } from './schema.js';

@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -23,13 +25,21 @@ export const users = pgTable(
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
     verified: boolean('verified').notNull().default(false),
-    /** A new address waiting for its verification link before it takes effect. */
+    /**
+     * A new address waiting for its verification link before it takes effect. It holds nothing:
+     * only a verified email is taken (PRODUCT.md §3), and it lapses with its link, at pendingEmailExpiresAt.
+     */
     pendingEmail: text('pending_email'),
+    pendingEmailExpiresAt: timestamp('pending_email_expires_at', { withTimezone: true, mode: 'date' }),
+    /** A demo member seeded with the demo catalogue (seed/demo-votes.ts): no usable password; `npm run demo:clear` removes them. */
+    demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_demo_idx').on(t.userId).where(sql`${t.demo}`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_pending_email_lower_idx').on(sql`lower(${t.pendingEmail})`).where(sql`${t.pendingEmail} IS NOT NULL`),
     index('users_unverified_created_idx').on(t.createdAt).where(sql`${t.verified} = false`),
   ],
 );
@@ -41,7 +51,7 @@ export const emailTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.userId, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['signup', 'email_change'] }).notNull(),
+    purpose: text('purpose', { enum: ['signup', 'email_change', 'password_reset'] }).notNull(),
     email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
@@ -111,6 +121,10 @@ export const films = pgTable(
   ],
 );
 
+/**
+ * Written only by the function record_mention (migration 0004_lock_order),
+ * called from mentionsRepository.record: the answer and the film's N or H in one statement.
+ */
 export const mentions = pgTable(
   'mentions',
   {
@@ -126,6 +140,11 @@ export const mentions = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.filmId] }), index('mentions_film_idx').on(t.filmId)],
 );
 
+/**
+ * Written only by the functions record_rating and edit_rating (migration
+ * 0004_lock_order), called from ratingsRepository.record and .edit: the rating
+ * and the film's R, S and H in one statement.
+ */
 export const ratings = pgTable(
   'ratings',
   {
@@ -181,8 +200,72 @@ export const watchClicks = pgTable(
     userId: integer('user_id').references(() => users.userId, { onDelete: 'set null' }),
     temporaryUserId: uuid('temporary_user_id'),
     createdAt: createdAt(),
+    /** The UTC day of the click: one visitor's clicks on one film count once a day. */
+    day: date('day', { mode: 'string' }).notNull(),
   },
-  (t) => [index('watch_clicks_film_idx').on(t.filmId)],
+  (t) => [
+    index('watch_clicks_film_idx').on(t.filmId),
+    uniqueIndex('watch_clicks_member_day_key').on(t.filmId, t.day, t.userId).where(sql`${t.userId} IS NOT NULL`),
+    uniqueIndex('watch_clicks_visitor_day_key')
+      .on(t.filmId, t.day, t.temporaryUserId)
+      .where(sql`${t.temporaryUserId} IS NOT NULL`),
+    index('watch_clicks_day_idx').on(t.day),
+  ],
+);
+
+/** Clicks older than the raw clicks' retention, counted per film and day (housekeeping rolls them up). */
+export const watchClickDays = pgTable(
+  'watch_click_days',
+  {
+    filmId: integer('film_id')
+      .notNull()
+      .references(() => films.filmId, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    visitorClicks: integer('visitor_clicks').notNull().default(0),
+    /** Members' clicks, those of since deleted accounts included. */
+    memberClicks: integer('member_clicks').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.filmId, t.day] })],
+);
+
+/** A film's earlier slugs (its title or year was edited): the old URL answers a permanent redirect. */
+export const filmSlugs = pgTable(
+  'film_slugs',
+  {
+    slug: text('slug').primaryKey(),
+    filmId: integer('film_id')
+      .notNull()
+      .references(() => films.filmId, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('film_slugs_film_idx').on(t.filmId)],
+);
+
+/**
+ * Every reviewer action (PRODUCT.md §11): who, when, what changed and why. A
+ * record outlives its film and its reviewer: both references become null, and
+ * the film's title and year and the reviewer's name are kept as they were.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    auditId: integer('audit_id').primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+    actorId: integer('actor_id').references(() => users.userId, { onDelete: 'set null' }),
+    actorUsername: text('actor_username').notNull(),
+    action: text('action', { enum: ['add', 'reject', 'edit', 'remove'] }).notNull(),
+    filmId: integer('film_id').references(() => films.filmId, { onDelete: 'set null' }),
+    submissionId: integer('submission_id').references(() => submissions.submissionId, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    releaseYear: integer('release_year').notNull(),
+    reason: text('reason'),
+    /** For an edit: each changed field's value before and after. */
+    changes: jsonb('changes').$type<Record<string, { from: string | number | null; to: string | number | null }>>(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    check('audit_log_action_valid', sql`${t.action} IN ('add', 'reject', 'edit', 'remove')`),
+  ],
 );
 
 /** The transactional outbox: written with the change that causes the mail, delivered by a worker. */

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.js';
-import { unique } from '../test/factories.js';
+import { createTestApp, type TestApp } from '../../test/support/test-app.js';
+import { unique } from '../../test/support/factories.js';
 import {
   createMailTransport,
   linksIn,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@filmlist/shared/messages';
+import { holdsReviewerRole } from '../modules/auth/roles.js';
 import { forbidden, unauthorized } from '../lib/http-errors.js';
 import type { Actor } from '../types.js';
 
@@ -18,8 +19,8 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * The actor from a bearer token: a valid signature, an unexpired 15-minute
- * token, and a live session of a verified account. The reviewer role is read
- * from configuration at every request, so a change applies at once.
+ * token, and a live session of a verified account. The reviewer role is worked
+ * out at every request (modules/auth/roles.ts), so a change applies at once.
  */
 async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
   const token = bearerToken(request);
@@ -30,11 +31,20 @@ async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
   if (!claims) return null;
   const found = await sessions.findActor(claims.userId, claims.sessionId, now);
   if (!found) return null;
-  return { ...found, isReviewer: config.reviewers.has(found.username.toLowerCase()) };
+  return { userId: found.userId, username: found.username, sessionId: found.sessionId, isReviewer: holdsReviewerRole(config, found) };
+}
+
+/**
+ * An answer that depends on who asks, or carries a token, is never stored by a
+ * browser or a proxy (PRODUCT.md §8, ASVS 14.3.2).
+ */
+export function privateAnswer(reply: FastifyReply): void {
+  void reply.header('cache-control', 'no-store');
 }
 
 /** A signed-in member, or 401. */
-export const requireMember: RouteHook = async (request) => {
+export const requireMember: RouteHook = async (request, reply) => {
+  privateAnswer(reply);
   const actor = await resolveActor(request);
   if (!actor) {
     throw bearerToken(request) ? unauthorized(messages.sessionExpired, 'invalid_token') : unauthorized();
@@ -48,15 +58,28 @@ export const requireReviewer: RouteHook = async (request, reply) => {
   if (!request.actor?.isReviewer) throw forbidden(messages.reviewerOnly, 'reviewer_only');
 };
 
-/** The member if a valid token came with the request; a visitor otherwise. */
-export const optionalMember: RouteHook = async (request) => {
+/**
+ * The member if a valid token came with the request; a visitor otherwise. A
+ * visitor's answer may be cached, but only for requests without a token.
+ */
+export const optionalMember: RouteHook = async (request, reply) => {
+  void reply.header('vary', 'Authorization');
   request.actor = await resolveActor(request);
+  if (request.actor || bearerToken(request)) privateAnswer(reply);
 };
+
+/**
+ * Who is acting: the member a route's hook (requireMember, requireReviewer)
+ * found from a verified token, or 401. The one way a handler learns it.
+ */
+export function currentActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
 
 /** Every user_id a member sends must be their own (PRODUCT.md §5). */
 export function assertSelf(request: FastifyRequest, userId: number): Actor {
-  const actor = request.actor;
-  if (!actor) throw unauthorized();
+  const actor = currentActor(request);
   if (actor.userId !== userId) throw forbidden(messages.notYourAccount, 'not_your_account');
   return actor;
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@filmlist/shared/messages';
 import type { ErrorBody } from '@filmlist/shared/api/common';
-import { isDataException, isDatabaseUnavailable, isUniqueViolation } from '../db/pg-errors.js';
+import { isContention, isDataException, isDatabaseUnavailable, isUniqueViolation } from '../db/pg-errors.js';
 import { HttpError } from '../lib/http-errors.js';
 
 /**
@@ -45,6 +45,14 @@ function toAnswer(error: FastifyError): { status: number; body: ErrorBody; heade
       body: malformed
         ? { error: messages.malformedJson, code: 'malformed_json' }
         : { error: messages.invalidRequest, code: 'invalid_request' },
+    };
+  }
+  // Lock contention that outlasted db/transaction.ts's retries or the lock timeout: busy, so try again soon.
+  if (isContention(error)) {
+    return {
+      status: 503,
+      body: { error: messages.serviceUnavailable, code: 'busy' },
+      headers: { 'retry-after': '1' },
     };
   }
   if (isDatabaseUnavailable(error)) {

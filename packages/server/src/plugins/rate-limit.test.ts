@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../lib/rate-limit-store.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { RATE_LIMITS } from './rate-limit.js';
 
 // A different username each time, so only the per-address limit applies.

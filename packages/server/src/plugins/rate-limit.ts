@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodType } from 'zod';
 import { messages } from '@filmlist/shared/messages';
 import { HttpError } from '../lib/http-errors.js';
 import type { RouteHook } from './authenticate.js';
@@ -12,28 +13,51 @@ const MINUTE = 60_000;
 
 /** Explicit tiers (PRODUCT.md §8): strict on authentication, per user on writes. */
 export const RATE_LIMITS = {
-  login: { ip: { limit: 30, windowMs: 5 * MINUTE }, account: { limit: 10, windowMs: 15 * MINUTE } },
+  /** Per address; wrong passwords per account are modules/auth/login-throttle.ts's. */
+  login: { ip: { limit: 30, windowMs: 5 * MINUTE } },
   register: { ip: { limit: 20, windowMs: 60 * MINUTE }, account: { limit: 5, windowMs: 60 * MINUTE } },
   check: { ip: { limit: 60, windowMs: MINUTE }, account: { limit: 30, windowMs: MINUTE } },
   verification: { ip: { limit: 20, windowMs: 15 * MINUTE }, account: { limit: 5, windowMs: 15 * MINUTE } },
   refresh: { ip: { limit: 60, windowMs: MINUTE }, account: { limit: 10, windowMs: MINUTE } },
+  /**
+   * Forgot password and resend verification, per client address. Not per target address: a
+   * stranger could then refuse the owner's own request; mail/quota.ts caps what a mailbox receives.
+   */
+  recovery: { ip: { limit: 10, windowMs: 60 * MINUTE } },
+  /** Film submissions, per member: each mails the reviewers. */
+  submit: { account: { limit: 30, windowMs: 60 * MINUTE } },
   /** Profile changes: guards the current-password check against guessing. */
   profile: { account: { limit: 20, windowMs: 15 * MINUTE } },
   /** Votes and submissions, per member. */
   write: { account: { limit: 300, windowMs: MINUTE } },
   /** Watch clicks, per address. */
   watch: { ip: { limit: 120, windowMs: MINUTE } },
+  /** Temporary visitor ids (each is good for 30 days), per address. */
+  visitorId: { ip: { limit: 20, windowMs: 60 * MINUTE } },
 } satisfies Record<string, { ip?: LimitRule; account?: LimitRule }>;
 
 export type LimitName = keyof typeof RATE_LIMITS;
 
-async function consume(request: FastifyRequest, key: string, rule: LimitRule): Promise<void> {
-  const { rateLimitStore, clock } = request.server;
+/** Counts one hit against `key`; past the rule's limit, a 429 with Retry-After. */
+export async function consumeLimit(app: FastifyInstance, key: string, rule: LimitRule): Promise<void> {
+  const { rateLimitStore, clock } = app;
   const { count, resetInMs } = await rateLimitStore.hit(key, rule.windowMs, clock.now().getTime());
   if (count > rule.limit) {
     const retryAfter = String(Math.max(1, Math.ceil(resetInMs / 1000)));
     throw new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'retry-after': retryAfter });
   }
+}
+
+/**
+ * The account a request is about, read from its raw body (or path) with the
+ * route's own schema: limits run before validation, so the value may be
+ * anything. Undefined when the request names none; the address limit still counts it.
+ */
+export function accountIn<T>(schema: ZodType<T>, pick: (value: T, request: FastifyRequest) => string | undefined, from: 'body' | 'params' = 'body') {
+  return (request: FastifyRequest): string | undefined => {
+    const parsed = schema.safeParse(from === 'body' ? request.body : request.params);
+    return parsed.success ? pick(parsed.data, request) : undefined;
+  };
 }
 
 /**
@@ -50,10 +74,10 @@ export function rateLimit(
 ): RouteHook {
   const tier: { ip?: LimitRule; account?: LimitRule } = RATE_LIMITS[name];
   return async (request) => {
-    if (tier.ip) await consume(request, `${name}:ip:${request.ip}`, tier.ip);
+    if (tier.ip) await consumeLimit(request.server, `${name}:ip:${request.ip}`, tier.ip);
     if (tier.account) {
       const who = account(request);
-      if (who !== undefined) await consume(request, `${name}:acct:${who.toLowerCase()}`, tier.account);
+      if (who !== undefined) await consumeLimit(request.server, `${name}:acct:${who.toLowerCase()}`, tier.account);
     }
   };
 }

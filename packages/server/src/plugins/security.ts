@@ -1,5 +1,6 @@
-import { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
@@ -68,6 +69,35 @@ export function frameworkErrorAnswer(config: Config) {
 }
 
 /**
+ * Node answers a request it cannot parse (400), one that took longer than the
+ * request timeout (408) and one with oversized headers (431) on the socket,
+ * before Fastify sees a request. Those answers carry the same headers and body
+ * shape as every other.
+ */
+export function clientErrorAnswer(config: Config) {
+  const headers = securityHeaders(config.publicUrl);
+  return (error: Error & { code?: string }, socket: Duplex): void => {
+    if (error.code === 'ECONNRESET' || socket.destroyed) return;
+    const [status, body]: [number, ErrorBody] =
+      error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { error: messages.requestTimeout, code: 'request_timeout' }]
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, { error: messages.headersTooLarge, code: 'headers_too_large' }]
+          : [400, { error: messages.invalidRequest, code: 'invalid_request' }];
+    const text = JSON.stringify(body);
+    const lines = [
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}`,
+      ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+      'content-type: application/json; charset=utf-8',
+      `content-length: ${Buffer.byteLength(text)}`,
+      'connection: close',
+    ];
+    if (socket.writable) socket.end(`${lines.join('\r\n')}\r\n\r\n${text}`);
+    socket.destroy();
+  };
+}
+
+/**
  * Headers on every answer, pages and API alike (PRODUCT.md §8): a strict CSP,
  * nosniff, a referrer policy, and HSTS when the public URL is https. CORS is
  * same-origin unless CORS_ORIGINS lists other origins.
@@ -75,8 +105,18 @@ export function frameworkErrorAnswer(config: Config) {
 export const securityPlugin = fp(async (app: FastifyInstance) => {
   const headers = securityHeaders(app.config.publicUrl);
   const allowed = new Set(app.config.corsOrigins);
+  // While the process shuts down, requests still arriving on open connections get a 503 with the
+  // usual headers (Fastify's own return503OnClosing answer has none).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
     void reply.headers(headers);
+    if (closing) {
+      const body: ErrorBody = { error: messages.serviceUnavailable, code: 'unavailable' };
+      return reply.code(503).header('connection', 'close').header('retry-after', '5').send(body);
+    }
     const origin = request.headers.origin;
     if (!origin || !allowed.has(origin)) return;
     void reply.header('access-control-allow-origin', origin);

@@ -1,9 +1,12 @@
 import { rmSync } from 'node:fs';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilm } from '../test/factories.js';
-import { createWebRoot } from '../test/web-root.js';
-import { createTestApp, type TestApp } from '../test/test-app.js';
+import { z } from 'zod';
+import { filmList } from '@filmlist/shared/api/films';
+import { FIRST_VIEW_FILMS } from '@filmlist/shared/constants';
+import { createFilm } from '../../test/support/factories.js';
+import { createWebRoot } from '../../test/support/web-root.js';
+import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 
 let t: TestApp;
 let root: string;
@@ -35,6 +38,8 @@ describe('the web app', () => {
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(configIn(res.body)).toMatchObject({ publicUrl: 'http://films.test', links: { coffee: 'https://coffee.example/films' } });
     expect(res.body).not.toContain('og:title');
+    // Every page names the feed for autodiscovery, under PUBLIC_URL.
+    expect(res.body).toContain('<link rel="alternate" type="application/atom+xml" title="The Film List: new films" href="http://films.test/feed.xml" />');
   });
 
   it('serves hashed assets as immutable', async () => {
@@ -64,7 +69,11 @@ describe('the web app', () => {
     expect(head).toContain('<meta property="og:title" content="Quiet &#60;Days&#62; &#38; &#34;Nights&#34; (1999) | The Film List" />');
     expect(head).toContain('<meta property="og:description" content="A film&#39;s &#60;/script&#62;&#60;b&#62;logline&#60;/b&#62;" />');
     expect(head).toMatch(/<meta property="og:url" content="http:\/\/films\.test\/films\/quiet-/);
-    expect(head).toContain('<meta name="twitter:card" content="summary" />');
+    expect(head).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(head).toMatch(/<meta property="og:image" content="http:\/\/films\.test\/cards\/\d+-[0-9a-f]{16}\.png" \/>/);
+    expect(head).toContain('<meta property="og:image:width" content="1200" />');
+    expect(head).toContain('<meta property="og:image:height" content="630" />');
+    expect(head).toMatch(/<link rel="canonical" href="http:\/\/films\.test\/films\/quiet-/);
     expect(head).toContain('<title>Quiet &#60;Days&#62;');
     expect(res.body).not.toContain('<b>logline</b>');
   });
@@ -87,5 +96,40 @@ describe('the web app', () => {
     } finally {
       await hostile.close();
     }
+  });
+});
+
+describe('the pages of the ranked list', () => {
+  const firstFilms = (html: string) => {
+    const match = /<script type="application\/json" id="first-films">(.*?)<\/script>/.exec(html);
+    return filmList.extend({ total: z.number().int() }).parse(JSON.parse(match?.[1] ?? 'null'));
+  };
+
+  it('carry the first films of the ranked list, as the list answers them, in at most a page', async () => {
+    const app = await createTestApp({ app: { webRoot: root } });
+    try {
+      for (let i = 0; i < FIRST_VIEW_FILMS + 5; i += 1) await createFilm(app.app);
+      const list = filmList.parse((await app.app.inject('/api/films/allfilms')).json()).films;
+      for (const path of ['/', '/dashboard', '/index.html']) {
+        const page = firstFilms((await app.app.inject(path)).body);
+        expect(page.total).toBe(list.length);
+        expect(page.films).toEqual(list.slice(0, FIRST_VIEW_FILMS));
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('are compressed when the browser accepts it, and follow a change of the list', async () => {
+    const before = await t.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(before.headers['content-encoding']).toBe('br');
+    expect(before.headers.vary).toMatch(/Accept-Encoding/);
+    const html = brotliDecompressSync(before.rawPayload).toString('utf8');
+    expect(html).toContain('id="app-config"');
+    const film = await createFilm(t.app, { title: 'A Film Just Added' });
+    t.app.filmListCache.invalidate();
+    const after = firstFilms((await t.app.inject('/')).body);
+    expect(after.films.map((f) => f.film_id)).toContain(film.filmId);
+    expect((await t.app.inject({ url: '/', headers: { 'accept-encoding': 'br;q=0, gzip' } })).headers['content-encoding']).toBe('gzip');
   });
 });

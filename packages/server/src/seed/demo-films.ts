@@ -1,6 +1,8 @@
 import { filmSlug } from '@filmlist/shared/slug';
 import type { Database } from '../db/connection.js';
 import { films } from '../db/schema.js';
+import { transaction } from '../db/transaction.js';
+import { seedDemoVotes, type DemoVotes } from './demo-votes.js';
 
 /** A small catalogue for a brand-new embedded database, so a newcomer sees a real list. Loglines are our own. */
 const DEMO_FILMS: ReadonlyArray<readonly [title: string, year: number, logline: string, watchable: boolean]> = [
@@ -36,7 +38,12 @@ const DEMO_FILMS: ReadonlyArray<readonly [title: string, year: number, logline: 
   ['Nebraska', 2013, 'An ageing father sure he has won a million dollars convinces his son to drive him to claim it.', true],
 ];
 
-export async function seedDemoCatalogue(db: Database, now: Date): Promise<number> {
+export interface DemoSeed extends DemoVotes {
+  films: number;
+}
+
+/** The demo catalogue with its demo members' answers, in one transaction (a brand-new database: nothing else runs). */
+export async function seedDemoCatalogue(db: Database, now: Date): Promise<DemoSeed> {
   const rows = DEMO_FILMS.map(([title, releaseYear, description, watchable]) => ({
     title,
     releaseYear,
@@ -47,12 +54,13 @@ export async function seedDemoCatalogue(db: Database, now: Date): Promise<number
     slug: filmSlug(title, releaseYear),
     createdAt: now,
   }));
-  const inserted = await db
-    .insert(films)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: films.filmId });
-  return inserted.length;
+  return transaction(db, async (tx) => {
+    const inserted = await tx.insert(films).values(rows).onConflictDoNothing().returning({ id: films.filmId });
+    // Identity order is catalogue order: the same films get the same answers on every fresh start.
+    const filmIds = inserted.map((row) => row.id).sort((a, b) => a - b);
+    const votes = await seedDemoVotes(tx, filmIds, now);
+    return { films: inserted.length, ...votes };
+  });
 }
 
 export const demoFilmCount = DEMO_FILMS.length;

@@ -1,23 +1,23 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addFilmAnswer, filmList, submissionAnswer } from '@filmlist/shared/api/films';
 import { refreshAnswer } from '@filmlist/shared/api/auth';
 import { errorBody } from '@filmlist/shared/api/common';
+import { DEMO_MEMBER_COUNT } from '../seed/demo-votes.js';
 import { loginAnswer, registerAnswer } from '@filmlist/shared/api/users';
 import { messages } from '@filmlist/shared/messages';
 import * as schema from '../db/schema.js';
-import { call as request, START_TIMEOUT_MS, waitFor, type HttpAnswer } from '../reliability/support/http.js';
-import { outboxFiles, verificationTokenIn } from '../reliability/support/mail.js';
-import { withDatabase } from '../test/global-setup.js';
-import { recountedCounters, storedCounters } from '../test/recount.js';
-import { startServer, type ServerProcess } from '../test/server-process.js';
+import { call as request, START_TIMEOUT_MS, waitFor, type HttpAnswer } from '../../test/support/http.js';
+import { runNpmScript } from '../../test/support/npm-script.js';
+import { outboxFiles, verificationTokenIn } from '../../test/support/smtp.js';
+import { withDatabase } from '../../test/support/global-setup.js';
+import { recountedCounters, storedCounters } from '../../test/support/recount.js';
+import { startServer, type ServerProcess } from '../../test/support/server-process.js';
 
 /**
  * `npm run db:move`: an embedded database filled through the real app is
@@ -26,7 +26,6 @@ import { startServer, type ServerProcess } from '../test/server-process.js';
  */
 
 const onPostgres = process.env.TEST_DATABASE === 'postgres';
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const tag = randomBytes(4).toString('hex');
 const databaseName = `filmlist_move_${process.pid}_${tag}`;
 const PASSWORD = 'a long unusual passphrase 42';
@@ -38,18 +37,7 @@ function call(server: ServerProcess, method: 'GET' | 'POST', url: string, option
 }
 
 /** `npm run db:move -- ...` as a user types it. */
-function runMove(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npm', ['run', '--silent', 'db:move', '--', ...args], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
-}
+const runMove = (args: string[]) => runNpmScript('db:move', args);
 
 interface Member {
   username: string;
@@ -79,7 +67,7 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
 
   const env = (extra: Record<string, string>) => ({
     JWT_SECRET,
-    REVIEWERS: REVIEWER,
+    REVIEWERS: `${REVIEWER}@example.com`,
     PUBLIC_URL: 'http://films.test',
     ...extra,
   });
@@ -232,7 +220,8 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
     expect(moved.stderr.replace(/^npm warn.*\n/gm, '')).toBe('');
     expect(moved.code).toBe(0);
     expect(moved.stdout).toMatch(/^Moved the embedded database in /);
-    expect(moved.stdout).toMatch(/^ {4}users +6$/m);
+    // Six members of the test's own and the demo members a new embedded database comes with.
+    expect(moved.stdout).toMatch(new RegExp(`^ {4}users +${6 + DEMO_MEMBER_COUNT}$`, 'm'));
     expect(moved.stdout).toMatch(/^ {4}submissions +3$/m);
     expect(moved.stdout).toMatch(/row counts and the counters of \d+ films match/);
     expect(moved.stdout).not.toContain('Warning');
@@ -294,7 +283,7 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
     const again = await runMove(['--from', embeddedDir, '--to', databaseUrl]);
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
-    expect(again.stderr).toMatch(/The move stopped: the PostgreSQL database postgres:\/\/.* is not empty \(.*users: 7.*\)/);
+    expect(again.stderr).toMatch(new RegExp(`The move stopped: the PostgreSQL database postgres://.* is not empty \\(.*users: ${7 + DEMO_MEMBER_COUNT}.*\\)`));
     expect(again.stderr).toContain('nothing was copied');
     expect(await count()).toBe(rowsBefore);
   }, 60_000);

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { emailField, passwordField, usernameField } from '../fields.js';
+import { emailField, passwordField, textInput, usernameField, withAsciiDomain } from '../fields.js';
 import { messages } from '../messages.js';
 import { idInput } from './common.js';
 
 export const checkUserRequest = z.object({
-  username: z.string().max(1000).optional(),
-  email: z.string().max(1000).optional(),
+  username: textInput().max(1000).optional(),
+  // Domains in the form sign-up stores them (punycode), so the check and the sign-up agree.
+  email: textInput().max(1000).overwrite(withAsciiDomain).optional(),
 });
 export const checkUserAnswer = z.object({ usernameExists: z.boolean(), emailExists: z.boolean() });
 
@@ -17,8 +18,9 @@ export const registerRequest = z.object({
 export const registerAnswer = z.object({ message: z.string(), user_id: z.number().int() });
 
 export const loginRequest = z.object({
-  username: z.string({ error: messages.usernameRequired }).min(1, messages.usernameRequired).max(1000),
-  password: z.string({ error: messages.passwordRequired }).min(1, messages.passwordRequired).max(1000),
+  // The same folding as sign-up, so "Ｒｉｔａ" logs in as "Rita".
+  username: textInput(messages.usernameRequired).normalize('NFKC').min(1, messages.usernameRequired).max(1000),
+  password: textInput(messages.passwordRequired).min(1, messages.passwordRequired).max(1000),
 });
 
 export const publicUser = z.object({
@@ -27,6 +29,8 @@ export const publicUser = z.object({
   verified: z.boolean(),
   email: z.string().optional(),
   isReviewer: z.boolean().optional(),
+  /** To the owner only: a new address waiting for its link (it takes effect once followed). */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type PublicUser = z.infer<typeof publicUser>;
 
@@ -39,7 +43,7 @@ export const loginAnswer = z.object({
 
 export type LoginAnswer = z.infer<typeof loginAnswer>;
 
-export const profileParams = z.object({ username: z.string().min(1).max(1000) });
+export const profileParams = z.object({ username: textInput().min(1).max(1000) });
 export const profileAnswer = z.object({ user: publicUser });
 
 export const updateProfileParams = z.object({ user_id: idInput });
@@ -47,7 +51,7 @@ export const updateProfileRequest = z.object({
   username: usernameField.optional(),
   email: emailField.optional(),
   password: passwordField.optional(),
-  currentPassword: z.string().max(1000).optional(),
+  currentPassword: textInput().max(1000).optional(),
 });
 export const updateProfileAnswer = z.object({
   message: z.string(),
@@ -55,6 +59,20 @@ export const updateProfileAnswer = z.object({
   pendingEmail: z.string().nullable(),
 });
 
-export const verificationParams = z.object({ token: z.string().max(200) });
-export const verificationAnswer = z.object({ success: z.boolean(), message: z.string() });
+/** Deleting an account needs its password, like changing its email or password (PRODUCT.md §3). */
+export const deleteAccountRequest = z.object({
+  currentPassword: textInput(messages.currentPasswordRequired).min(1, messages.currentPasswordRequired).max(1000),
+});
+
+/** Forgot password, and resend verification: always the same answer, whether an account has the address or not. */
+export const recoveryRequest = z.object({ email: emailField });
+export const resetPasswordRequest = z.object({ token: textInput().min(1).max(200), password: passwordField });
+
+export const verificationParams = z.object({ token: textInput().max(200) });
+export const verificationAnswer = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  /** the link was followed before, and its account is verified */
+  alreadyVerified: z.boolean().optional(),
+});
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { idInput } from './common.js';
 
+/** A UUID the server signs (version 8, with the hour it was issued); it is accepted for 30 days. */
 export const temporaryIdAnswer = z.object({ temporaryUserId: z.uuid() });
 
 export const visitorClickRequest = z.object({

@@ -1,16 +1,14 @@
-import { Router } from '../lib/router';
-import { AuthProvider } from '../lib/auth';
+import { AppProviders } from './providers';
+import { queryClient } from './query-client';
 import { AppRoutes } from './routes';
 import { Shell } from './shell/Shell';
 
 export function App() {
   return (
-    <Router>
-      <AuthProvider>
-        <Shell>
-          <AppRoutes />
-        </Shell>
-      </AuthProvider>
-    </Router>
+    <AppProviders client={queryClient}>
+      <Shell>
+        <AppRoutes />
+      </Shell>
+    </AppProviders>
   );
 }

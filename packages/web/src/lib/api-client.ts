@@ -7,9 +7,17 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** from Retry-After on a 429 or 503: when the server will take the request again */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
+}
+
+/** Retry-After in seconds (the server sends a number), or null. */
+function retryAfterOf(response: Response): number | null {
+  const value = Number(response.headers.get('retry-after'));
+  return Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
 }
 
 /** Anything that turns an unknown answer into a typed one or throws: a zod or zod/mini schema. */
@@ -34,16 +42,16 @@ export function setUnauthorizedHandler(handler: (() => Promise<boolean>) | null)
   onUnauthorized = handler;
 }
 
-function errorFrom(status: number, body: unknown): ApiError {
+function errorFrom(status: number, body: unknown, retryAfter: number | null): ApiError {
   if (typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string') {
     const code = 'code' in body && typeof body.code === 'string' ? body.code : 'error';
     const fields: Record<string, string> = {};
     if ('fields' in body && typeof body.fields === 'object' && body.fields !== null) {
       for (const [key, value] of Object.entries(body.fields)) if (typeof value === 'string') fields[key] = value;
     }
-    return new ApiError(status, code, body.error, fields);
+    return new ApiError(status, code, body.error, fields, retryAfter);
   }
-  return new ApiError(status, 'error', `Request failed with status ${status}`);
+  return new ApiError(status, 'error', `Request failed with status ${status}`, {}, retryAfter);
 }
 
 async function send<T>(path: string, options: RequestOptions<T>): Promise<Response> {
@@ -75,6 +83,6 @@ export async function api<T>(path: string, options: RequestOptions<T>): Promise<
       throw new ApiError(response.status, 'bad_response', 'The server answered something that is not JSON.');
     }
   }
-  if (!response.ok) throw errorFrom(response.status, body);
+  if (!response.ok) throw errorFrom(response.status, body, retryAfterOf(response));
   return options.schema.parse(body);
 }

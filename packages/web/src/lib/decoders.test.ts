@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DecodeError, filmListDecoder, loginAnswerDecoder, myVotesDecoder } from './decoders';
 
-const film = { film_id: 1, title: 'Moon', release_year: 2009, description: 'x', watch_link: null, slug: 'moon-2009', score: 12.5 };
+const film = { film_id: 1, title: 'Moon', release_year: 2009, description: 'x', watch_link: null, slug: 'moon-2009', score: 12.5, n: 3, h: 1, r: 2, s: 15 };
 
 describe('decoders', () => {
   it('accept the contract and drop unknown fields', () => {

@@ -46,10 +46,11 @@ const isNumber = (value: unknown): value is number => typeof value === 'number' 
  */
 function wellFormedFilm(value: unknown): Film | null {
   if (!isFields(value)) return null;
-  const { film_id, title, release_year, description, watch_link, slug, score } = value;
+  const { film_id, title, release_year, description, watch_link, slug, score, n, h, r, s } = value;
   if (!isNumber(film_id) || typeof title !== 'string' || !isNumber(release_year) || typeof description !== 'string') return null;
   if ((watch_link !== null && typeof watch_link !== 'string') || typeof slug !== 'string' || !isNumber(score)) return null;
-  return { film_id, title, release_year, description, watch_link, slug, score };
+  if (!isNumber(n) || !isNumber(h) || !isNumber(r) || !isNumber(s)) return null;
+  return { film_id, title, release_year, description, watch_link, slug, score, n, h, r, s };
 }
 
 export function decodeFilm(value: unknown, path = 'film'): Film {
@@ -64,6 +65,10 @@ export function decodeFilm(value: unknown, path = 'film'): Film {
     watch_link: f.watch_link === null ? null : text(f.watch_link, `${path}.watch_link`),
     slug: text(f.slug, `${path}.slug`),
     score: num(f.score, `${path}.score`),
+    n: num(f.n, `${path}.n`),
+    h: num(f.h, `${path}.h`),
+    r: num(f.r, `${path}.r`),
+    s: num(f.s, `${path}.s`),
   };
 }
 
@@ -93,6 +98,17 @@ function decodeUser(value: unknown, path: string): PublicUser {
 
 export const filmListDecoder: Parser<{ films: Film[] }> = {
   parse: (value) => ({ films: list(fields(value, 'answer').films, 'films').map((film, i) => wellFormedFilm(film) ?? decodeFilm(film, `films[${i}]`)) }),
+};
+
+/** The first films of the ranked list as the server writes them into / and /dashboard (issue 14), and how many there are in all. */
+export const firstFilmsDecoder: Parser<{ films: Film[]; total: number }> = {
+  parse: (value) => {
+    const a = fields(value, 'first');
+    const { films } = filmListDecoder.parse(a);
+    const total = num(a.total, 'total');
+    if (total < films.length) throw new DecodeError('total: fewer than the films given');
+    return { films, total };
+  },
 };
 
 export const filmDetailsDecoder: Parser<{ film: Film }> = {
@@ -134,6 +150,11 @@ export const myVotesDecoder: Parser<MyVotes> = {
     for (const [id, rating] of Object.entries(fields(a.ratings, 'ratings'))) ratings[id] = num(rating, `ratings.${id}`);
     return { mentions, ratings };
   },
+};
+
+/** A visitor's temporary id for watch clicks (GET /api/watch/generatetempid). */
+export const temporaryIdDecoder: Parser<{ temporaryUserId: string }> = {
+  parse: (value) => ({ temporaryUserId: text(fields(value, 'answer').temporaryUserId, 'temporaryUserId') }),
 };
 
 /** Answers whose body the caller does not use beyond the message. */

@@ -1,4 +1,5 @@
 import type { PublicUser } from '@filmlist/shared/api/users';
+import { publicUserDecoder } from './decoders';
 
 /** SPEC §3: the session lives in browser storage under these names. */
 const KEYS = { accessToken: 'accessToken', expiration: 'accessTokenExpiration', refreshToken: 'refreshToken', user: 'user' } as const;
@@ -19,17 +20,11 @@ function storage(): Storage | null {
   }
 }
 
+/** The stored user, checked like the answers it came from; anything else counts as no user. */
 function parseUser(text: string | null): PublicUser | null {
   if (!text) return null;
   try {
-    const value: unknown = JSON.parse(text);
-    if (typeof value !== 'object' || value === null) return null;
-    if (!('user_id' in value) || typeof value.user_id !== 'number') return null;
-    if (!('username' in value) || typeof value.username !== 'string') return null;
-    const user: PublicUser = { user_id: value.user_id, username: value.username, verified: true };
-    if ('email' in value && typeof value.email === 'string') user.email = value.email;
-    if ('isReviewer' in value && typeof value.isReviewer === 'boolean') user.isReviewer = value.isReviewer;
-    return user;
+    return publicUserDecoder.parse(JSON.parse(text));
   } catch {
     return null;
   }

@@ -1,8 +1,23 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { forgetCalls, server } from './fake-api';
+
+/** Requests no handler answered in this test: each one fails it. */
+const unhandled: string[] = [];
+server.events.on('request:unhandled', ({ request }) => {
+  unhandled.push(`${request.method} ${new URL(request.url).pathname}`);
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
 afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  server.resetHandlers();
+  forgetCalls();
+  const missed = unhandled.splice(0);
+  if (missed.length > 0) throw new Error(`The fake API has no answer for: ${missed.join(', ')}`);
 });
+
+afterAll(() => server.close());

@@ -2,8 +2,8 @@ import { SignJWT, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
 import { RATE_LIMITS } from '../../plugins/rate-limit.js';
-import { MEMBER_PASSWORD, createMember, createReviewer } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { MEMBER_PASSWORD, createMember, createReviewer } from '../../../test/support/factories.js';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, messageBody } from '@filmlist/shared/api/common';
 import { logoutRequest, refreshAnswer, refreshRequest } from '@filmlist/shared/api/auth';
 import { messages } from '@filmlist/shared/messages';
+import { holdsReviewerRole } from './roles.js';
 import { hashToken } from '../../lib/secure-token.js';
 import { HttpError } from '../../lib/http-errors.js';
-import { optionalMember, requireMember } from '../../plugins/authenticate.js';
-import { rateLimit } from '../../plugins/rate-limit.js';
+import { optionalMember, privateAnswer, requireMember } from '../../plugins/authenticate.js';
+import { accountIn, rateLimit } from '../../plugins/rate-limit.js';
 import { presentUser } from '../users/presenter.js';
 import { usersRepository } from '../users/repository.js';
 import { bearerSecurity } from '../../lib/openapi.js';
@@ -37,12 +38,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: refreshRequest,
         response: { 200: refreshAnswer, 401: errorBody },
       },
-      preValidation: rateLimit('refresh', (r) => {
-        const body = refreshRequest.safeParse(r.body);
-        return body.success ? hashToken(body.data.refresh).slice(0, 24) : undefined;
-      }),
+      preValidation: rateLimit('refresh', accountIn(refreshRequest, (body) => hashToken(body.refresh).slice(0, 24))),
     },
-    async (request) => {
+    async (request, reply) => {
+      privateAnswer(reply);
       const now = app.clock.now();
       const result = await app.sessions.rotate(request.body.refresh, now);
       if (!result.ok) {
@@ -55,7 +54,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         newAccessToken: access.token,
         newRefreshToken: result.refreshToken,
         newAccessTokenExpiration: access.expiresAt,
-        user: presentUser(user, { owner: true, isReviewer: app.config.reviewers.has(user.username.toLowerCase()) }),
+        user: presentUser(user, { owner: true, isReviewer: holdsReviewerRole(app.config, user), now }),
       };
     },
   );

@@ -10,6 +10,10 @@ const film = (film_id: number, score: number): Film => ({
   watch_link: null,
   slug: `film-${film_id}-2000`,
   score,
+  n: 0,
+  h: 0,
+  r: 0,
+  s: 0,
 });
 
 describe('FilmListCache', () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filmList, type Film } from '@filmlist/shared/api/films';
 import { messages } from '@filmlist/shared/messages';
 import { films } from '../../db/schema.js';
-import { createFilm, unique } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createFilm, unique } from '../../../test/support/factories.js';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,6 +51,10 @@ describe('GET /api/films/allfilms', () => {
       watch_link: 'https://watch.example/mango',
       slug: 'mango-sky-2012',
       score: 75,
+      n: 1,
+      h: 0,
+      r: 1,
+      s: 10,
     });
     const scores = list.map((f) => f.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));

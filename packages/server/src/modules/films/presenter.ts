@@ -19,5 +19,9 @@ export function presentFilm(row: FilmRow): Film {
       ratingCount: row.ratingCount,
       ratingSum: row.ratingSum,
     }),
+    n: row.notHeardCount,
+    h: row.heardNotRatedCount,
+    r: row.ratingCount,
+    s: row.ratingSum,
   };
 }

@@ -80,7 +80,8 @@ export const filmRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { title, year, slug } = request.query;
       let row = null;
-      if (slug !== undefined) row = await repo.findBySlug(slug);
+      // An edited film answers under its old slug too; the answer carries the new one.
+      if (slug !== undefined) row = (await repo.findBySlug(slug)) ?? (await repo.findByOldSlug(slug));
       else if (title !== undefined && year !== undefined && /^\d{1,4}$/.test(year.trim())) {
         row = await repo.findByTitleAndYear(title, Number(year.trim()));
       }

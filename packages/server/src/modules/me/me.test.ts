@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFilm, createMember, type TestMember } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createFilm, createMember, type TestMember } from '../../../test/support/factories.js';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,16 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '@filmlist/shared/api/common';
+import { errorBody, messageBody } from '@filmlist/shared/api/common';
+import { myExport, mySubmissionsAnswer, submissionIdParams } from '@filmlist/shared/api/me';
+import { messages } from '@filmlist/shared/messages';
+import { transaction } from '../../db/transaction.js';
+import { conflict, notFound } from '../../lib/http-errors.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
 import { myVotes, type MyVotes } from '@filmlist/shared/api/votes';
-import { unauthorized } from '../../lib/http-errors.js';
 import { bearerSecurity } from '../../lib/openapi.js';
-import { requireMember } from '../../plugins/authenticate.js';
+import { currentActor, requireMember } from '../../plugins/authenticate.js';
 import { mentionsRepository } from '../mentions/repository.js';
 import { ratingsRepository } from '../ratings/repository.js';
+import { myDataRepository } from './my-data.js';
 
 /** The signed-in member's own data. */
 export const meRoutes: FastifyPluginAsyncZod = async (app) => {
   const mentions = mentionsRepository(app.db);
   const ratings = ratingsRepository(app.db);
+  const data = myDataRepository(app.db);
 
   app.get(
     '/votes',
@@ -24,13 +30,69 @@ export const meRoutes: FastifyPluginAsyncZod = async (app) => {
       preValidation: requireMember,
     },
     async (request) => {
-      const actor = request.actor;
-      if (!actor) throw unauthorized();
+      const actor = currentActor(request);
       const [answers, rated] = await Promise.all([mentions.listForUser(actor.userId), ratings.listForUser(actor.userId)]);
       const votes: MyVotes = { mentions: {}, ratings: {} };
       for (const m of answers) votes.mentions[String(m.filmId)] = m.mentioned;
       for (const r of rated) votes.ratings[String(r.filmId)] = r.rating;
       return votes;
+    },
+  );
+
+  app.get(
+    '/submissions',
+    {
+      schema: {
+        tags: ['me'],
+        summary: "The caller's submissions, newest first, each pending, added (with its film) or rejected (with the reason)",
+        security: bearerSecurity,
+        response: { 200: mySubmissionsAnswer, 401: errorBody },
+      },
+      preValidation: requireMember,
+    },
+    async (request) => ({ submissions: await data.submissions(currentActor(request).userId) }),
+  );
+
+  app.delete(
+    '/submissions/:submission_id',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Withdraw one of your pending submissions (409 once a reviewer has decided it)',
+        security: bearerSecurity,
+        params: submissionIdParams,
+        response: { 200: messageBody, 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody },
+      },
+      preValidation: [requireMember, rateLimit('write')],
+    },
+    async (request) => {
+      const actor = currentActor(request);
+      const outcome = await transaction(app.db, (tx) => data.withdraw(tx, actor.userId, request.params.submission_id));
+      // Another member's submission is as missing as one that never was.
+      if (outcome === 'missing') throw notFound(messages.submissionNotFound, 'submission_not_found');
+      if (outcome === 'decided') throw conflict(messages.submissionNotPending, 'submission_decided');
+      return { message: messages.submissionWithdrawn };
+    },
+  );
+
+  app.get(
+    '/export',
+    {
+      schema: {
+        tags: ['me'],
+        summary: 'Download my data: the account (no secrets), answers, ratings, submissions and watch clicks, as a JSON file',
+        security: bearerSecurity,
+        response: { 200: myExport, 401: errorBody },
+      },
+      preValidation: [requireMember, rateLimit('write')],
+    },
+    async (request, reply) => {
+      const actor = currentActor(request);
+      const now = app.clock.now();
+      const exported = await data.export(actor.userId, now);
+      if (!exported) throw notFound(messages.userNotFound, 'user_not_found');
+      const file = `the-film-list-${actor.username.replace(/[^A-Za-z0-9._-]/g, '_')}-${now.toISOString().slice(0, 10)}.json`;
+      return reply.header('content-disposition', `attachment; filename="${file}"`).send(exported);
     },
   );
 };

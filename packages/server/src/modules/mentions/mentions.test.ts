@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
 import { messages } from '@filmlist/shared/messages';
-import { createFilm, createMember, type TestMember } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { createFilm, createMember, type TestMember } from '../../../test/support/factories.js';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
 let ann: TestMember;

@@ -1,11 +1,20 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { mentions } from '../../db/schema.js';
+import { voteFunction } from '../votes/vote-function.js';
 
 export type MentionRow = typeof mentions.$inferSelect;
 
 export function mentionsRepository(db: Database) {
   return {
+    /**
+     * The member's final answer and the film's N or H, in one statement
+     * (record_mention, migration 0004_lock_order). False: already answered.
+     */
+    record(userId: number, filmId: number, mentioned: boolean, now: Date): Promise<boolean> {
+      return voteFunction(db, sql`record_mention(${userId}, ${filmId}, ${mentioned}, ${now})`);
+    },
+
     async find(userId: number, filmId: number): Promise<MentionRow | null> {
       const [row] = await db
         .select()

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { ratings } from '../../db/schema.js';
+import { voteFunction } from '../votes/vote-function.js';
 
 export type RatingRow = typeof ratings.$inferSelect;
 
@@ -8,23 +9,21 @@ const of = (userId: number, filmId: number) => and(eq(ratings.userId, userId), e
 
 export function ratingsRepository(db: Database) {
   return {
+    /**
+     * A first rating and the film's R, S and H, in one statement (record_rating,
+     * migration 0004_lock_order). False: already rated.
+     */
+    record(userId: number, filmId: number, rating: number, now: Date): Promise<boolean> {
+      return voteFunction(db, sql`record_rating(${userId}, ${filmId}, ${rating}::smallint, ${now})`);
+    },
+
+    /** A changed rating and the film's S, in one statement (edit_rating). False: not rated yet. */
+    edit(userId: number, filmId: number, rating: number, now: Date): Promise<boolean> {
+      return voteFunction(db, sql`edit_rating(${userId}, ${filmId}, ${rating}::smallint, ${now})`);
+    },
+
     async find(userId: number, filmId: number, tx: Database = db): Promise<RatingRow | null> {
       const [row] = await tx.select().from(ratings).where(of(userId, filmId));
-      return row ?? null;
-    },
-
-    /** The member's rating, locked for the rest of the transaction (an edit reads, then writes). */
-    async findForUpdate(tx: Database, userId: number, filmId: number): Promise<RatingRow | null> {
-      const [row] = await tx.select().from(ratings).where(of(userId, filmId)).for('update');
-      return row ?? null;
-    },
-
-    async update(tx: Database, userId: number, filmId: number, rating: number, now: Date): Promise<RatingRow | null> {
-      const [row] = await tx
-        .update(ratings)
-        .set({ rating, updatedAt: now })
-        .where(of(userId, filmId))
-        .returning();
       return row ?? null;
     },
 

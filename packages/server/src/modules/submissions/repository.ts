@@ -100,6 +100,16 @@ export function submissionsRepository(db: Database) {
       return row ?? null;
     },
 
+    /** Whether this member's submission of this film was rejected (and none of theirs for it waits). */
+    async wasRejected(tx: Database, title: string, releaseYear: number, userId: number): Promise<boolean> {
+      const [row] = await tx
+        .select({ submissionId: submissions.submissionId })
+        .from(submissions)
+        .where(and(eq(submissions.status, 'rejected'), sameFilm(title, releaseYear), eq(submissions.userId, userId)))
+        .limit(1);
+      return row !== undefined;
+    },
+
     async approve(tx: Database, submissionId: number, filmId: number, decision: Decision): Promise<void> {
       await tx
         .update(submissions)
@@ -115,13 +125,14 @@ export function submissionsRepository(db: Database) {
     },
 
     /** Verified accounts holding one of these (lower-cased) usernames. */
-    async verifiedContacts(usernames: Iterable<string>, tx: Database = db): Promise<{ username: string; email: string }[]> {
-      const names = [...usernames];
-      if (names.length === 0) return [];
+    /** The accounts holding the reviewer role (modules/auth/roles.ts): verified, with one of these addresses. */
+    async reviewerContacts(addresses: Iterable<string>, tx: Database = db): Promise<{ username: string; email: string }[]> {
+      const keys = [...addresses];
+      if (keys.length === 0) return [];
       return tx
         .select({ username: users.username, email: users.email })
         .from(users)
-        .where(and(eq(users.verified, true), inArray(sql`lower(${users.username})`, names)))
+        .where(and(eq(users.verified, true), inArray(sql`lower(btrim(${users.email}))`, keys)))
         .orderBy(asc(users.userId));
     },
   };

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Film, Submission } from '@filmlist/shared/api/films';
 import { MAX_PENDING_SUBMISSIONS } from '@filmlist/shared/constants';
 import { messages } from '@filmlist/shared/messages';
-import { outbox, submissions } from '../../db/schema.js';
-import { createFilm, createMember, createReviewer, unique, type TestMember } from '../../test/factories.js';
-import { createTestApp, type TestApp } from '../../test/test-app.js';
+import { readReviewerFormPath } from '@filmlist/shared/reviewer-link';
+import { films, outbox, submissions } from '../../db/schema.js';
+import { MAIL_LIMITS } from '../../mail/quota.js';
+import { RATE_LIMITS } from '../../plugins/rate-limit.js';
+import { createFilm, createMember, createReviewer, unique, type TestMember } from '../../../test/support/factories.js';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 
 let t: TestApp;
 let rita: TestMember;
@@ -67,6 +70,23 @@ const ruleCases: Array<[string, FilmInput, string, string]> = [
   ['a year too late', { release_year: 3000 }, messages.yearOutOfRange, 'release_year'],
 ];
 
+/** Issue 10, item 9: links hidden from the old rule, each still a link once the text is normalised. */
+const hiddenLinks = [
+  'xhttps://evil.example',
+  '1https://evil.example',
+  '_http://evil.example',
+  'https\uFF1A//evil.example',
+  'ht\u200Btps://evil.example',
+  'htt\u200Cps://evil.example',
+  'http\u200Ds://evil.example',
+  'h\u2060ttps://evil.example',
+  'https\uFEFF://evil.example',
+  '\uFF48\uFF54\uFF54\uFF50\uFF53\uFF1A\uFF0F\uFF0Fevil.example',
+  'Watch it at ftp\uFF1A//files.example',
+];
+
+const outboxSize = async () => (await t.app.db.select({ id: outbox.messageId }).from(outbox)).length;
+
 describe('POST /api/films/reviewfilm', () => {
   it.each(ruleCases)('rejects %s with the spec message', async (_case, change, message, field) => {
     const member = await createMember(t.app);
@@ -88,6 +108,43 @@ describe('POST /api/films/reviewfilm', () => {
     const empty = await t.app.inject({ method: 'POST', url: '/api/films/reviewfilm', headers: member.auth });
     expect(empty.statusCode).toBe(400);
     expect(await submissionsOf(member.userId)).toHaveLength(0);
+  });
+
+  it.each([
+    ['title', { title: 'Quiet \uD800 Earth' }],
+    ['title', { title: '\uDC00' }],
+    ['description', { description: 'A scientist wakes \uD83D' }],
+    ['release_year', { release_year: '1985\uD800' }],
+  ])('refuses ill-formed UTF-16 in the %s with 400: nothing stored, nothing mailed', async (field, change) => {
+    const member = await createMember(t.app);
+    const mailBefore = await outboxSize();
+    const res = await review(member, { ...valid(), ...change });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: messages.textIllFormed, code: 'validation_failed', fields: { [field]: messages.textIllFormed } });
+    expect(await submissionsOf(member.userId)).toHaveLength(0);
+    expect(await outboxSize()).toBe(mailBefore);
+  });
+
+  it.each(hiddenLinks)('refuses the hidden link %j in each field with the spec message', async (link) => {
+    const member = await createMember(t.app);
+    const cases: Array<[FilmInput, string, string]> = [
+      [{ title: link }, 'title', messages.titleIsLink],
+      [{ release_year: link }, 'release_year', messages.yearIsLink],
+      [{ description: `A good film. ${link}` }, 'description', messages.descriptionHasLink],
+    ];
+    for (const [change, field, message] of cases) {
+      const res = await review(member, { ...valid(), ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json()).toMatchObject({ error: message, fields: { [field]: message } });
+    }
+    expect(await submissionsOf(member.userId)).toHaveLength(0);
+  });
+
+  it('still takes titles that only name a protocol', async () => {
+    const member = await createMember(t.app);
+    for (const title of [unique('Http Adventures '), unique('HTTP: The Story '), unique('The Ftp Files ')]) {
+      expect((await review(member, valid(title))).statusCode, title).toBe(201);
+    }
   });
 
   it('stores a pending submission tied to the member and answers 201', async () => {
@@ -118,7 +175,7 @@ describe('POST /api/films/reviewfilm', () => {
     expect(res.statusCode).toBe(201);
 
     const formLink =
-      `http://films.test/master/addfilm/${encodeURIComponent(title.replace(/\s+/g, '-'))}/1984/` +
+      `http://films.test/master/addfilm/${title.split(/\s+/).map(encodeURIComponent).join('-')}/1984/` +
       `Two-sisters%3F-Survive.-100%25/${member.userId}`;
     for (const reviewer of [rita, rex]) {
       const mail = (await mailTo('review-request', reviewer.email)).filter((m) => m.textBody.includes(formLink));
@@ -127,6 +184,21 @@ describe('POST /api/films/reviewfilm', () => {
       expect(mail[0]?.htmlBody).toContain(formLink);
     }
     expect(await mailTo('review-request', 'ruth@example.com')).toHaveLength(0);
+  });
+
+  it('mails a reviewer-form link that reads back the title and logline with their hyphens (issue 17)', async () => {
+    const member = await createMember(t.app);
+    const cases = [
+      { title: unique('Mid-August Lunch '), release_year: '2008', description: 'A cash-strapped man agrees to host four elderly ladies.' },
+      { title: unique('Spider-Man '), release_year: '2002', description: 'A shy teen becomes a web-slinging hero - at a price.' },
+    ];
+    for (const film of cases) {
+      expect((await review(member, film)).statusCode).toBe(201);
+      const mail = await mailTo('review-request', rita.email);
+      const links = mail.flatMap((m) => [...m.textBody.matchAll(/http:\/\/films\.test(\/master\/addfilm\/\S+)/g)].map((found) => found[1] ?? ''));
+      const read = links.map(readReviewerFormPath).find((fields) => fields?.title === film.title);
+      expect(read, film.title).toEqual({ ...film, userId: String(member.userId) });
+    }
   });
 
   it('answers 401 to a visitor', async () => {
@@ -245,9 +317,40 @@ describe('POST /api/films/addfilm', () => {
     },
   );
 
+  it('refuses ill-formed UTF-16 and hidden links in every field: no film added', async () => {
+    const title = unique('Broken Text ');
+    const bodies: Array<[FilmInput, string]> = [
+      [{ title: `${title}\uD800` }, messages.textIllFormed],
+      [{ description: '\uDFFF' }, messages.textIllFormed],
+      [{ watchLink: 'https://watch.example/\uD800' }, messages.textIllFormed],
+      [{ title: `${title} xhttps://evil.example` }, messages.titleIsLink],
+      [{ description: 'ht\u200Btps://evil.example' }, messages.descriptionHasLink],
+    ];
+    for (const [change, message] of bodies) {
+      const res = await addFilm(rita, { ...valid(title), ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json()).toMatchObject({ error: message });
+    }
+    expect(await t.app.db.select().from(films).where(eq(films.title, title))).toHaveLength(0);
+  });
+
   it('rejects a malformed submitter id', async () => {
     const res = await addFilm(rita, { ...valid(), userId: 'someone' });
     expect(res.statusCode).toBe(400);
+  });
+
+  it("refuses a reviewer form opened from an old link once the member's submission was rejected: the decision stands, no film is added", async () => {
+    const member = await createMember(t.app);
+    const body = valid();
+    expect((await review(member, body)).statusCode).toBe(201);
+    expect((await reject(rita, { title: body.title, release_year: body.release_year, userId: member.userId, reason: 'Not undervalued' })).statusCode).toBe(200);
+
+    const res = await addFilm(rex, { ...body, userId: String(member.userId) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ error: messages.submissionAlreadyRejected, code: 'submission_rejected' });
+    expect(await t.app.db.select().from(films).where(eq(films.title, body.title))).toHaveLength(0);
+    // Without a submitter, a reviewer may still add the film of their own accord.
+    expect((await addFilm(rex, { ...body, userId: '' })).statusCode).toBe(200);
   });
 
   it('approves the matching submission, lists the film and emails the submitter', async () => {
@@ -387,10 +490,86 @@ describe('POST /api/films/reject', () => {
     expect(await submissionsOf(member.userId)).toMatchObject([{ status: 'pending' }]);
   });
 
+  it('refuses ill-formed UTF-16 in the reason: the submission stays pending, nothing mailed', async () => {
+    const member = await createMember(t.app);
+    const body = valid();
+    expect((await review(member, body)).statusCode).toBe(201);
+    const mailBefore = await outboxSize();
+    const res = await reject(rita, { ...body, userId: member.userId, reason: 'Not \uD800 for us' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: messages.textIllFormed, fields: { reason: messages.textIllFormed } });
+    expect((await submissionsOf(member.userId))[0]).toMatchObject({ status: 'pending' });
+    expect(await outboxSize()).toBe(mailBefore);
+  });
+
   it('rejects a reason that is too long', async () => {
     const member = await createMember(t.app);
     const res = await reject(rita, { ...valid(), userId: member.userId, reason: 'r'.repeat(1001) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: messages.rejectReasonTooLong });
+  });
+});
+
+describe('review-request mail cannot be turned on the reviewers', () => {
+  it('mails them for a few of one member’s films an hour; the queue still shows every one, and withdrawing does not reset it', async () => {
+    const app = await createTestApp();
+    try {
+      const reviewer = await createReviewer(app.app);
+      const member = await createMember(app.app);
+      let auth = member.auth;
+      const submit = (title: string) =>
+        app.app.inject({ method: 'POST', url: '/api/films/reviewfilm', headers: auth, payload: { title, release_year: '2010', description: 'A film sent many times.' } });
+      const sent = MAIL_LIMITS.reviewRequestsPerSubmitter.limit + 3;
+      for (let i = 0; i < sent; i += 1) {
+        const res = await submit(unique('Spam Film '));
+        expect(res.statusCode).toBe(201);
+        // Withdrawn at once, so the pending cap never stops the loop.
+        const id = res.json<{ film: { submission_id: number } }>().film.submission_id;
+        expect((await app.app.inject({ method: 'DELETE', url: `/api/me/submissions/${id}`, headers: auth })).statusCode).toBe(200);
+      }
+      const mail = await app.app.db.select().from(outbox).where(and(eq(outbox.recipient, reviewer.email), eq(outbox.kind, 'review-request')));
+      expect(mail).toHaveLength(MAIL_LIMITS.reviewRequestsPerSubmitter.limit);
+      app.clock.advance(MAIL_LIMITS.reviewRequestsPerSubmitter.windowMs + 1000);
+      // An hour on, the member's access token is a new one (tokens live 15 minutes).
+      const access = await app.app.accessTokens.sign({ userId: member.userId, sessionId: member.sessionId }, app.clock.now());
+      auth = { authorization: `Bearer ${access.token}` };
+      expect((await submit(unique('Later Film '))).statusCode).toBe(201);
+      const later = await app.app.db.select().from(outbox).where(and(eq(outbox.recipient, reviewer.email), eq(outbox.kind, 'review-request')));
+      expect(later).toHaveLength(MAIL_LIMITS.reviewRequestsPerSubmitter.limit + 1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('limits one member to a few dozen submissions an hour', async () => {
+    const app = await createTestApp();
+    try {
+      const member = await createMember(app.app);
+      // Refused bodies count too: the limit runs before validation.
+      for (let i = 0; i < RATE_LIMITS.submit.account.limit; i += 1) {
+        await app.app.inject({ method: 'POST', url: '/api/films/reviewfilm', headers: member.auth, payload: {} });
+      }
+      const limited = await app.app.inject({ method: 'POST', url: '/api/films/reviewfilm', headers: member.auth, payload: { title: unique('One Too Many '), release_year: '2010', description: 'x' } });
+      expect(limited.statusCode).toBe(429);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('titles that only look new', () => {
+  it('a fullwidth, invisible-laden or mixed-alphabet copy of a listed film is refused, and checkfilm sees through the first', async () => {
+    const member = await createMember(t.app);
+    const listed = await createFilm(t.app, { title: 'Frank', releaseYear: 2014 });
+    const submit = (title: string) =>
+      t.app.inject({ method: 'POST', url: '/api/films/reviewfilm', headers: member.auth, payload: { title, release_year: String(listed.releaseYear), description: 'A copy.' } });
+    const fullwidth = await submit('\uFF26\uFF32\uFF21\uFF2E\uFF2B');
+    expect(fullwidth.statusCode).toBe(409);
+    expect(fullwidth.json()).toMatchObject({ error: messages.filmAlreadyListed });
+    const check = await t.app.inject({ url: '/api/films/checkfilm', query: { title: '\uFF26\uFF32\uFF21\uFF2E\uFF2B', release_year: '2014' } });
+    expect(check.json()).toEqual({ exists: true });
+    expect((await submit('Frank\u200b')).json()).toMatchObject({ error: messages.titleHasInvisible });
+    expect((await submit('Fr\u0430nk')).json()).toMatchObject({ error: messages.titleMixesAlphabets });
+    expect((await submit('\u3164')).json()).toMatchObject({ error: messages.titleHasInvisible });
   });
 });

@@ -7,11 +7,18 @@ export type UserRow = typeof users.$inferSelect;
  * What leaves the server for a user. Never the password hash or a token; the
  * email only to its owner (PRODUCT.md §3).
  */
-export function presentUser(row: UserRow, view: { owner: boolean; isReviewer?: boolean }): PublicUser {
+export function presentUser(row: UserRow, view: { owner: boolean; isReviewer?: boolean; now: Date }): PublicUser {
   const user: PublicUser = { user_id: row.userId, username: row.username, verified: row.verified };
   if (view.owner) {
     user.email = row.email;
     user.isReviewer = view.isReviewer ?? false;
+    user.pendingEmail = livePendingEmail(row, view.now);
   }
   return user;
+}
+
+/** The address an email change waits to confirm, until its link lapses. */
+export function livePendingEmail(row: Pick<UserRow, 'pendingEmail' | 'pendingEmailExpiresAt'>, now: Date): string | null {
+  if (!row.pendingEmail || !row.pendingEmailExpiresAt || row.pendingEmailExpiresAt <= now) return null;
+  return row.pendingEmail;
 }

@@ -1,14 +1,15 @@
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { VERIFICATION_TTL_MS } from '@filmlist/shared/constants';
 import type { Database } from '../../db/connection.js';
 import { emailTokens, submissions, users } from '../../db/schema.js';
 import { hashToken, randomToken } from '../../lib/secure-token.js';
+import { removeMemberVotes } from '../votes/lock-order.js';
 import type { UserRow } from './presenter.js';
 
 const sameText = (column: typeof users.username | typeof users.email, value: string) =>
   sql`lower(${column}) = lower(${value})`;
 
-export type TokenPurpose = 'signup' | 'email_change';
+export type TokenPurpose = 'signup' | 'email_change' | 'password_reset';
 
 export function usersRepository(db: Database) {
   return {
@@ -37,19 +38,51 @@ export function usersRepository(db: Database) {
       return row !== undefined;
     },
 
-    /** Taken by another account, as its email or as an address waiting for verification. */
-    async emailTaken(email: string, exceptUserId?: number, tx: Database = db): Promise<boolean> {
+    /**
+     * Taken: the verified email of another account. Only a verified address
+     * holds it (PRODUCT.md §3): an unverified sign-up or a pending change does not.
+     */
+    async emailHeldByVerified(email: string, exceptUserId?: number, tx: Database = db): Promise<boolean> {
       const [row] = await tx
         .select({ id: users.userId })
         .from(users)
-        .where(
-          and(
-            sql`(lower(${users.email}) = lower(${email}) OR lower(${users.pendingEmail}) = lower(${email}))`,
-            exceptUserId ? ne(users.userId, exceptUserId) : sql`true`,
-          ),
-        )
+        .where(and(sameText(users.email, email), eq(users.verified, true), exceptUserId ? ne(users.userId, exceptUserId) : sql`true`))
         .limit(1);
       return row !== undefined;
+    },
+
+    /**
+     * Whoever verifies an address first owns it: every other claim on it goes
+     * (PRODUCT.md §3). Unverified accounts with it are removed; pending changes
+     * to it lapse, and their links with them.
+     */
+    async dropOtherClaims(tx: Database, email: string, ownerId: number, now: Date): Promise<void> {
+      await tx.delete(users).where(and(eq(users.verified, false), sameText(users.email, email), ne(users.userId, ownerId)));
+      const lapsed = await tx
+        .update(users)
+        .set({ pendingEmail: null, pendingEmailExpiresAt: null })
+        .where(and(sql`lower(${users.pendingEmail}) = lower(${email})`, ne(users.userId, ownerId)))
+        .returning({ userId: users.userId });
+      for (const { userId } of lapsed) await this.voidEmailChangeLinks(tx, userId, now);
+    },
+
+    /** Every unused email-change link of the account stops working (a newer change, or a cancelled one). */
+    async voidEmailChangeLinks(tx: Database, userId: number, now: Date): Promise<void> {
+      await this.voidLinks(tx, userId, 'email_change', now);
+    },
+
+    /** Every unused link of this kind the account was mailed stops working: only the newest counts. */
+    async voidLinks(tx: Database, userId: number, purpose: TokenPurpose, now: Date): Promise<void> {
+      await tx
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+    },
+
+    /** The account whose email this is (any letter case), verified or not. */
+    async findByEmail(email: string, tx: Database = db): Promise<UserRow | null> {
+      const [row] = await tx.select().from(users).where(sameText(users.email, email));
+      return row ?? null;
     },
 
     /**
@@ -65,18 +98,6 @@ export function usersRepository(db: Database) {
             sameText(users.username, username),
             email ? sql`NOT (${users.verified} = false AND lower(${users.email}) = lower(${email}))` : sql`true`,
           ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
-
-    /** For the sign-up check: held by a verified account, or waiting to become someone's new email. */
-    async emailHeldAgainstSignUp(email: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: users.userId })
-        .from(users)
-        .where(
-          sql`(lower(${users.email}) = lower(${email}) AND ${users.verified}) OR lower(${users.pendingEmail}) = lower(${email})`,
         )
         .limit(1);
       return row !== undefined;
@@ -110,19 +131,20 @@ export function usersRepository(db: Database) {
     async update(
       tx: Database,
       userId: number,
-      values: Partial<Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'verified' | 'pendingEmail'>>,
+      values: Partial<Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'verified' | 'pendingEmail' | 'pendingEmailExpiresAt'>>,
     ): Promise<UserRow | null> {
       const [row] = await tx.update(users).set(values).where(eq(users.userId, userId)).returning();
       return row ?? null;
     },
 
-    /** A single-use link token, stored only as a hash, valid for 72 hours. */
+    /** A single-use link token, stored only as a hash, valid for 72 hours (or `ttlMs`). */
     async createEmailToken(
       tx: Database,
       userId: number,
       purpose: TokenPurpose,
       email: string,
       now: Date,
+      ttlMs = VERIFICATION_TTL_MS,
     ): Promise<string> {
       const token = randomToken();
       await tx.insert(emailTokens).values({
@@ -131,16 +153,27 @@ export function usersRepository(db: Database) {
         purpose,
         email,
         createdAt: now,
-        expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
+        expiresAt: new Date(now.getTime() + ttlMs),
       });
       return token;
     },
 
-    /** Marks the token used and returns it, if it is unused and unexpired. */
+    /** Whether this is a sign-up link already followed, of an account that is verified now (a second click). */
+    async wasVerifiedBy(token: string): Promise<boolean> {
+      const [row] = await db
+        .select({ verified: users.verified })
+        .from(emailTokens)
+        .innerJoin(users, eq(users.userId, emailTokens.userId))
+        .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'signup'), sql`${emailTokens.usedAt} IS NOT NULL`, sql`lower(${users.email}) = lower(${emailTokens.email})`));
+      return row?.verified === true;
+    },
+
+    /** Marks the token used and returns it, if it is one of these kinds, unused and unexpired. */
     async consumeEmailToken(
       tx: Database,
       token: string,
       now: Date,
+      purposes: readonly TokenPurpose[],
     ): Promise<{ userId: number; purpose: TokenPurpose; email: string } | null> {
       const [row] = await tx
         .update(emailTokens)
@@ -148,6 +181,7 @@ export function usersRepository(db: Database) {
         .where(
           and(
             eq(emailTokens.tokenHash, hashToken(token)),
+            inArray(emailTokens.purpose, [...purposes]),
             sql`${emailTokens.usedAt} IS NULL`,
             sql`${emailTokens.expiresAt} > ${now}`,
           ),
@@ -159,32 +193,12 @@ export function usersRepository(db: Database) {
     /**
      * Removes an account and everything that is only its own (PRODUCT.md §3):
      * sessions, tokens, mentions and ratings go with it, with the ranking
-     * counters adjusted in the same transaction; pending submissions go too;
+     * counters adjusted in the same transaction (votes/lock-order.ts); pending submissions go too;
      * watch clicks stay without the user id.
      */
     async deleteAccount(tx: Database, userId: number): Promise<void> {
-      await tx.execute(sql`
-        UPDATE films AS f SET
-          not_heard_count = f.not_heard_count - d.n,
-          heard_not_rated_count = f.heard_not_rated_count - d.h,
-          rating_count = f.rating_count - d.r,
-          rating_sum = f.rating_sum - d.s
-        FROM (
-          SELECT film_id, sum(n)::int AS n, sum(h)::int AS h, sum(r)::int AS r, sum(s)::int AS s
-          FROM (
-            SELECT m.film_id,
-                   CASE WHEN m.mentioned THEN 0 ELSE 1 END AS n,
-                   CASE WHEN m.mentioned AND r.user_id IS NULL THEN 1 ELSE 0 END AS h,
-                   0 AS r, 0 AS s
-            FROM mentions m
-            LEFT JOIN ratings r ON r.user_id = m.user_id AND r.film_id = m.film_id
-            WHERE m.user_id = ${userId}
-            UNION ALL
-            SELECT film_id, 0, 0, 1, rating FROM ratings WHERE user_id = ${userId}
-          ) AS votes
-          GROUP BY film_id
-        ) AS d
-        WHERE f.film_id = d.film_id`);
+      // The votes first, in the one lock order, taking exactly the deleted rows off the counters.
+      await removeMemberVotes(tx, userId);
       await tx.delete(submissions).where(and(eq(submissions.userId, userId), eq(submissions.status, 'pending')));
       await tx.delete(users).where(eq(users.userId, userId));
     },

@@ -1,18 +1,39 @@
+import { lazy, Suspense, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { NavLink } from '../../lib/router';
 import { appConfig } from '../../lib/app-config';
 import { useAuth } from '../../lib/auth';
 import { ExternalLink } from '../../components/ExternalLink';
+import { Icon } from '../../components/Icon';
 
-/** SPEC §2: the navigation for signed-in members and for visitors. */
+// The reviewers' pending count is its own chunk: nobody else downloads it or asks for the queue.
+const PendingCount = lazy(() => import('../../features/submissions/components/PendingCount'));
+
+/**
+ * SPEC §2: the navigation for signed-in members and for visitors. Below about
+ * 640 px it folds behind one Menu button, a disclosure (issue 17); a link
+ * followed, or Escape, folds it again.
+ */
 export function Header() {
   const { isAuthenticated, user } = useAuth();
   const { links } = appConfig;
+  const [open, setOpen] = useState(false);
+  const fold = (event: MouseEvent<HTMLElement>) => {
+    if (event.target instanceof Element && event.target.closest('a')) setOpen(false);
+  };
+  const escape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'Escape' && open) setOpen(false);
+  };
   return (
-    <header className="site-header">
+    <header className="site-header" onKeyDown={escape}>
       <NavLink to={isAuthenticated ? '/dashboard' : '/'} className="brand">
+        <Icon name="star" filled />
         The Film List
       </NavLink>
-      <nav aria-label="Main">
+      <button type="button" className="menu-button" aria-expanded={open} aria-controls="main-nav" onClick={() => setOpen(!open)}>
+        <Icon name="menu" />
+        Menu
+      </button>
+      <nav id="main-nav" aria-label="Main" className={open ? 'site-nav open' : 'site-nav'} onClick={fold}>
         <ul>
           <li>
             <NavLink to={isAuthenticated ? '/dashboard' : '/'} end>
@@ -30,11 +51,19 @@ export function Header() {
                 </NavLink>
               </li>
               <li>
+                <NavLink to="/my-submissions">My Submissions</NavLink>
+              </li>
+              <li>
                 <NavLink to="/myprofile">My Profile</NavLink>
               </li>
               {user?.isReviewer && (
                 <li>
-                  <NavLink to="/master">Review</NavLink>
+                  <NavLink to="/master">
+                    Review
+                    <Suspense fallback={null}>
+                      <PendingCount />
+                    </Suspense>
+                  </NavLink>
                 </li>
               )}
             </>

@@ -1,11 +1,19 @@
 import type { ReactNode } from 'react';
+import { messages } from '@filmlist/shared/messages';
+import { PageLoadBoundary } from '../../components/PageLoadBoundary';
 import { useAuth } from '../../lib/auth';
+import { useLocation } from '../../lib/router';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-/** Header, main content and footer; "Refreshing page..." while a stored session is restored. */
+/**
+ * Header, main content and footer. "Refreshing page..." shows while a stored
+ * session is restored (SPEC §3, at most 1 s), as a status line over the page
+ * rather than instead of it: the list's rows stay in the first paint (issue 14).
+ */
 export function Shell({ children }: { children: ReactNode }) {
   const { restoring } = useAuth();
+  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -13,13 +21,12 @@ export function Shell({ children }: { children: ReactNode }) {
       </a>
       <Header />
       <main id="main" tabIndex={-1}>
-        {restoring ? (
+        {restoring && (
           <p className="refreshing" role="status">
-            Refreshing page...
+            {messages.refreshingPage}
           </p>
-        ) : (
-          children
         )}
+        <PageLoadBoundary resetKey={pathname}>{children}</PageLoadBoundary>
       </main>
       <Footer />
     </>

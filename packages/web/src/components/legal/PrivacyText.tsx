@@ -58,6 +58,12 @@ export function PrivacyText({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
         You can change your username, email and password, or delete your account, on My Profile. You may ask us for a
         copy of what we hold about you or to correct it.
       </p>
+      <p>
+        <strong>Download your data:</strong> Australian Privacy Principle 12 gives you a right of access to the personal
+        information we hold about you. Use Download My Data on My Profile at any time to save a copy as a file: your
+        account details (without your password), your answers, ratings and film recommendations with what became of them,
+        and your watch clicks.
+      </p>
 
       <Heading>Other sites</Heading>
       <p>

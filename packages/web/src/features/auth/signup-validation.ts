@@ -1,6 +1,8 @@
-import type { ZodType } from 'zod';
 import { emailField, passwordField, usernameField } from '@filmlist/shared/fields';
 import { messages } from '@filmlist/shared/messages';
+import { ApiError } from '../../lib/api-client';
+import { fieldError } from '../../lib/field-error';
+import { withRetryNote } from '../../lib/retry-note';
 
 export interface SignupValues {
   username: string;
@@ -12,12 +14,6 @@ export interface SignupValues {
 
 export type SignupField = 'username' | 'email' | 'password' | 'confirmPassword' | 'agreement';
 export type SignupErrors = Partial<Record<SignupField, string>>;
-
-/** The first message the shared field schema gives, or undefined when the value passes. */
-export function fieldError(schema: ZodType, value: string): string | undefined {
-  const result = schema.safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
-}
 
 export const usernameError = (value: string) => fieldError(usernameField, value);
 export const emailError = (value: string) => fieldError(emailField, value);
@@ -38,3 +34,18 @@ export function validateSignup(values: SignupValues): SignupErrors {
 }
 
 export const SIGNUP_FIELDS: readonly SignupField[] = ['username', 'email', 'password', 'confirmPassword', 'agreement'];
+
+/** The server's answer to a refused sign-up, placed next to the field it is about where it names one. */
+export function signupErrorsFromServer(error: unknown): { fields: SignupErrors; form: string } {
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) {
+    return { fields: {}, form: withRetryNote(messages.registrationFailed, error) };
+  }
+  const fields: SignupErrors = {};
+  for (const name of ['username', 'email', 'password'] as const) {
+    const message = error.fields[name];
+    if (message) fields[name] = message;
+  }
+  if (error.message === messages.usernameTaken) fields.username = messages.usernameTaken;
+  else if (error.message === messages.emailTaken) fields.email = messages.emailTaken;
+  return Object.keys(fields).length > 0 ? { fields, form: '' } : { fields, form: error.message || messages.registrationFailed };
+}

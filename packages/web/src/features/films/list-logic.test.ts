@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
-import { filmPath, matchesSearch, paginate, searchText, shareTargets, shareUrl, titleKeys, trailerUrl, visibleFilms, type Votes } from './list-logic';
+import { filmPath, LIST_FILTERS, matchesSearch, paginate, searchText, shareTargets, shareUrl, titleKeys, trailerUrl, visibleFilms, type Votes } from './list-logic';
 
 const film = (film_id: number, title: string, release_year = 2000): Film => ({
   film_id,
@@ -10,6 +10,10 @@ const film = (film_id: number, title: string, release_year = 2000): Film => ({
   watch_link: null,
   slug: `${title.toLowerCase().replace(/\s+/g, '-')}-${release_year}`,
   score: 0,
+  n: 0,
+  h: 0,
+  r: 0,
+  s: 0,
 });
 
 const films = [film(1, 'Moon', 2009), film(2, 'Paterson', 2016), film(3, 'The Fall', 2006), film(4, 'Paris, Texas', 1984), film(5, 'Gattaca', 1997)];
@@ -38,7 +42,7 @@ describe('search', () => {
     const keys = titleKeys(films);
     expect(keys).toEqual(['moon', 'paterson', 'the fall', 'paris, texas', 'gattaca']);
     for (const query of ['', 'pa', 'PAT', '  the f', 'Paris, T', 'x']) {
-      for (const filter of ['all', 'notRated', 'notMentioned', 'notHeardBefore'] as const) {
+      for (const filter of LIST_FILTERS) {
         expect(visibleFilms(films, query, filter, votes, keys)).toEqual(films.filter((f) => matchesSearch(f.title, query) && visibleFilms([f], '', filter, votes).length === 1));
       }
     }
@@ -52,6 +56,13 @@ describe('filters', () => {
     expect(titles(visibleFilms(films, '', 'notMentioned', votes))).toEqual(['The Fall', 'Paris, Texas', 'Gattaca']);
     expect(titles(visibleFilms(films, '', 'notHeardBefore', votes))).toEqual(['Paterson']);
     expect(titles(visibleFilms(films, 'Pa', 'notRated', votes))).toEqual(['Paterson', 'Paris, Texas']);
+  });
+
+  it('has the spec\'s four filters, then Rated: the films the member rated, whatever the mention', () => {
+    expect(LIST_FILTERS).toEqual(['all', 'notRated', 'notMentioned', 'notHeardBefore', 'rated']);
+    expect(titles(visibleFilms(films, '', 'rated', votes))).toEqual(['Moon', 'The Fall']);
+    expect(titles(visibleFilms(films, 'T', 'rated', votes))).toEqual(['The Fall']);
+    expect(visibleFilms(films, '', 'rated', { mentions: {}, ratings: {} })).toEqual([]);
   });
 
   it('handles 10,000 films quickly', () => {

@@ -1,10 +1,12 @@
 import type { Film } from '@filmlist/shared/api/films';
 import type { MyVotes } from '@filmlist/shared/api/votes';
-import type { Filter } from '@filmlist/shared/constants';
+import { FILTERS, type Filter } from '@filmlist/shared/constants';
 import { titleCase } from '@filmlist/shared/slug';
 
-/** Rows per page: 10,000 films stay quick because only one page is in the DOM. */
+/** Rows per page of a long list: 10,000 films stay quick because only one page is in the DOM. */
 export const PAGE_SIZE = 50;
+/** Up to this many films, every row is on the page, so the browser's find-in-page finds any film (issue 17). */
+export const EVERY_ROW_UP_TO = 300;
 
 /** SPEC §5: the search box shows what is typed in title case. */
 export const searchText = (typed: string): string => titleCase(typed);
@@ -32,8 +34,28 @@ export const emptyVotes: Votes = { mentions: {}, ratings: {} };
 export const hasMentioned = (votes: Votes, filmId: number): boolean => votes.mentions[String(filmId)] !== undefined;
 export const ratingOf = (votes: Votes, filmId: number): number | null => votes.ratings[String(filmId)] ?? null;
 
+/** SPEC §4's four filters, then "Rated" (PRODUCT.md §11): the films the member has rated. */
+export const LIST_FILTERS = [...FILTERS, 'rated'] as const;
+export type ListFilter = Filter | 'rated';
+
+/** The list's search and filter as its address keeps them (issue 17): ?filter=notRated&q=moon. */
+export function listStateIn(search: string): { filter: ListFilter; query: string } {
+  const params = new URLSearchParams(search);
+  const filter = LIST_FILTERS.find((value) => value === params.get('filter')) ?? 'all';
+  return { filter, query: searchText(params.get('q') ?? '') };
+}
+
+/** The address's query string for a search and a filter; empty for all films and no search. */
+export function listSearch(filter: ListFilter, query: string): string {
+  const params = new URLSearchParams();
+  if (filter !== 'all') params.set('filter', filter);
+  if (query !== '') params.set('q', query.toLowerCase());
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 /** SPEC §4 filter values; notHeardBefore is the films the member answered "No" for. */
-export function matchesFilter(filter: Filter, votes: Votes, filmId: number): boolean {
+export function matchesFilter(filter: ListFilter, votes: Votes, filmId: number): boolean {
   switch (filter) {
     case 'all':
       return true;
@@ -43,6 +65,8 @@ export function matchesFilter(filter: Filter, votes: Votes, filmId: number): boo
       return !hasMentioned(votes, filmId);
     case 'notHeardBefore':
       return votes.mentions[String(filmId)] === false;
+    case 'rated':
+      return ratingOf(votes, filmId) !== null;
   }
 }
 
@@ -50,7 +74,7 @@ export function matchesFilter(filter: Filter, votes: Votes, filmId: number): boo
  * One pass over the ranked list, keeping its order; each check is a string
  * prefix test or a key lookup. `keys` are the list's titleKeys, when kept.
  */
-export function visibleFilms(films: readonly Film[], query: string, filter: Filter, votes: Votes, keys: readonly string[] = titleKeys(films)): Film[] {
+export function visibleFilms(films: readonly Film[], query: string, filter: ListFilter, votes: Votes, keys: readonly string[] = titleKeys(films)): Film[] {
   const wanted = searchKey(query);
   const visible: Film[] = [];
   films.forEach((film, i) => {
@@ -67,6 +91,10 @@ export interface Page<T> {
   page: number;
   pageCount: number;
 }
+
+/** The page to show: every item when there are few enough, else pages of PAGE_SIZE. */
+export const pageOf = <T>(items: readonly T[], page: number): Page<T> =>
+  paginate(items, page, items.length <= EVERY_ROW_UP_TO ? Math.max(1, items.length) : PAGE_SIZE);
 
 export function paginate<T>(items: readonly T[], page: number, size = PAGE_SIZE): Page<T> {
   const pageCount = Math.max(1, Math.ceil(items.length / size));

@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import { checkUserAnswer } from '@filmlist/shared/api/users';
 import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface Availability {
   usernameExists: boolean;
@@ -13,3 +15,7 @@ export function checkUser(username: string, email: string, signal?: AbortSignal)
   if (email) body.email = email;
   return api('/api/users/check', { method: 'POST', body, schema: checkUserAnswer, signal });
 }
+
+/** The check for a username and an email ('' for one not asked about). */
+export const availabilityQuery = (username: string, email: string) =>
+  queryOptions({ queryKey: queryKeys.availability(username, email), queryFn: ({ signal }) => checkUser(username, email, signal) });

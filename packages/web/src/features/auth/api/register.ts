@@ -1,7 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
 import { registerAnswer } from '@filmlist/shared/api/users';
 import { api } from '../../../lib/api-client';
 
+export interface Registration {
+  username: string;
+  email: string;
+  password: string;
+}
+
 /** POST /api/users/register: answers 201; a verification email follows. */
-export function register(username: string, email: string, password: string): Promise<{ message: string; user_id: number }> {
+export function register({ username, email, password }: Registration): Promise<{ message: string; user_id: number }> {
   return api('/api/users/register', { method: 'POST', body: { username, email, password }, schema: registerAnswer });
 }
+
+export const useRegister = () => useMutation({ mutationFn: register });

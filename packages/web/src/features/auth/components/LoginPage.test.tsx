@@ -1,9 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, tryAgainIn } from '@filmlist/shared/messages';
 import { readSession } from '../../../lib/session-storage';
-import { fakeApi, json, member, renderPage, sentTo } from '../../../test/pages';
+import { json, mockApi, networkError, sentTo } from '../../../test/fake-api';
+import { member, renderPage } from '../../../test/render-page';
 import LoginPage from './LoginPage';
 
 afterEach(() => vi.restoreAllMocks());
@@ -20,48 +21,59 @@ async function fillAndSubmit(username: string, password: string) {
 
 describe('LoginPage', () => {
   it('requires a username and a password before calling the server', async () => {
-    const api = fakeApi({});
-    renderPage(<LoginPage />, '/login');
+    const { calls } = mockApi({});
+    renderPage(<LoginPage />, { path: '/login' });
     await fillAndSubmit('', '');
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(messages.usernameRequired);
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(messages.passwordRequired);
-    expect(api).not.toHaveBeenCalled();
+    expect(calls).toEqual([]);
   });
 
   it('logs in, stores the session and goes to /dashboard', async () => {
-    const api = fakeApi({ 'POST /api/users/login': () => json(loginAnswer) });
-    renderPage(<LoginPage />, '/login');
+    const { calls } = mockApi({ 'POST /api/users/login': () => json(loginAnswer) });
+    renderPage(<LoginPage />, { path: '/login' });
     await fillAndSubmit('maria', 'correct horse');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
-    expect(sentTo(api, 'POST /api/users/login')).toEqual([{ username: 'maria', password: 'correct horse' }]);
+    expect(sentTo(calls, 'POST /api/users/login')).toEqual([{ username: 'maria', password: 'correct horse' }]);
     expect(readSession()?.user?.username).toBe('maria');
   });
 
   it('goes back to the protected page that sent the visitor here', async () => {
-    fakeApi({ 'POST /api/users/login': () => json(loginAnswer) });
-    renderPage(<LoginPage />, '/login', { state: { from: '/addfilm' } });
+    mockApi({ 'POST /api/users/login': () => json(loginAnswer) });
+    renderPage(<LoginPage />, { path: '/login', state: { from: '/addfilm' } });
     await fillAndSubmit('maria', 'correct horse');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/addfilm'));
   });
 
-  it('tells an unverified account to check its email', async () => {
-    fakeApi({ 'POST /api/users/login': () => json({ error: messages.loginUnverified, code: 'unverified' }, 403) });
-    renderPage(<LoginPage />, '/login');
+  it('tells an unverified account to check its email, and offers a new verification link', async () => {
+    mockApi({ 'POST /api/users/login': () => json({ error: messages.loginUnverified, code: 'unverified' }, 403) });
+    renderPage(<LoginPage />, { path: '/login' });
     await fillAndSubmit('maria', 'correct horse');
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginUnverified);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.loginUnverified);
+    expect(within(alert).getByRole('link', { name: 'Resend verification email' })).toHaveAttribute('href', '/resend-verification');
     expect(screen.getByTestId('location')).toHaveTextContent('/login');
+  });
+
+  it('links to Forgot password?, and offers the resend only for an unverified account', async () => {
+    mockApi({ 'POST /api/users/login': () => json({ error: 'nope', code: 'invalid_credentials' }, 401) });
+    renderPage(<LoginPage />, { path: '/login' });
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
+    await fillAndSubmit('maria', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginFailed);
+    expect(screen.queryByRole('link', { name: 'Resend verification email' })).toBeNull();
   });
 
   it('says the login failed for wrong credentials and for a network failure', async () => {
     let calls = 0;
-    fakeApi({
+    mockApi({
       'POST /api/users/login': () => {
         calls += 1;
-        if (calls > 1) throw new TypeError('network down');
+        if (calls > 1) return networkError();
         return json({ error: 'nope', code: 'invalid_credentials' }, 401);
       },
     });
-    renderPage(<LoginPage />, '/login');
+    renderPage(<LoginPage />, { path: '/login' });
     const user = await fillAndSubmit('maria', 'wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginFailed);
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -70,10 +82,32 @@ describe('LoginPage', () => {
     expect(readSession()).toBeNull();
   });
 
+  it('says when to try again after too many attempts, below the spec message', async () => {
+    mockApi({
+      'POST /api/users/login': () =>
+        json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '775' }),
+    });
+    renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit('maria', 'correct horse');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.loginFailed);
+    expect(alert).toHaveTextContent(tryAgainIn(775));
+    expect(tryAgainIn(775)).toBe('You can try again in 13 minutes.');
+  });
+
+  it('explains a 429 without Retry-After too', async () => {
+    mockApi({ 'POST /api/users/login': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429) });
+    renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit('maria', 'correct horse');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.loginFailed);
+    expect(alert).toHaveTextContent(messages.rateLimited);
+  });
+
   it('shows the password on request and reads Processing... while working', async () => {
     let answer: (r: Response) => void = () => undefined;
-    fakeApi({ 'POST /api/users/login': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderPage(<LoginPage />, '/login');
+    mockApi({ 'POST /api/users/login': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderPage(<LoginPage />, { path: '/login' });
     const user = userEvent.setup();
     await user.click(screen.getByLabelText('Show password'));
     expect(screen.getByLabelText('Password')).toHaveAttribute('type', 'text');

@@ -1,11 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { messages } from '@filmlist/shared/messages';
+import { ProcessingButton } from '../../../components/ProcessingButton';
 import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { retryNote } from '../../../lib/retry-note';
 import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { TextField } from '../../../components/TextField';
-import { login } from '../api/login';
+import { useLogin } from '../api/login';
 
 /** Where RequireAuth was sending the visitor, if it is a path on this site. */
 function returnPath(state: unknown): string {
@@ -20,16 +22,21 @@ export default function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
+  const { mutateAsync: login } = useLogin();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [failure, setFailure] = useState('');
+  const [unverified, setUnverified] = useState(false);
+  const [slowDown, setSlowDown] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure('');
+    setUnverified(false);
+    setSlowDown(null);
     const found: { username?: string; password?: string } = {};
     if (!username.trim()) found.username = messages.usernameRequired;
     if (!password) found.password = messages.passwordRequired;
@@ -37,11 +44,15 @@ export default function LoginPage() {
     if (found.username || found.password) return;
     setProcessing(true);
     try {
-      const answer = await login(username.trim(), password);
+      const answer = await login({ username: username.trim(), password });
       auth.login(answer);
       navigate(returnPath(location.state), { replace: true });
     } catch (error) {
-      setFailure(error instanceof ApiError && error.status === 403 && error.code === 'unverified' ? messages.loginUnverified : messages.loginFailed);
+      const notVerified = error instanceof ApiError && error.status === 403 && error.code === 'unverified';
+      setFailure(notVerified ? messages.loginUnverified : messages.loginFailed);
+      setUnverified(notVerified);
+      // Too many attempts, or the server busy: say when to come back, below the spec's line.
+      setSlowDown(retryNote(error));
       setProcessing(false);
     }
   };
@@ -65,16 +76,23 @@ export default function LoginPage() {
           Show password
         </label>
         {failure && (
-          <p className="error form-error" role="alert">
-            {failure}
-          </p>
+          <div className="form-error" role="alert">
+            <p className="error">{failure}</p>
+            {slowDown && <p className="hint">{slowDown}</p>}
+            {unverified && (
+              <p>
+                <Link to="/resend-verification">Resend verification email</Link>
+              </p>
+            )}
+          </div>
         )}
         <div className="actions">
-          <button type="submit" disabled={processing}>
-            {processing ? 'Processing...' : 'Login'}
-          </button>
+          <ProcessingButton processing={processing} label="Login" />
         </div>
       </form>
+      <p>
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
       <p>
         New to The Film List? <Link to="/signup">Sign up</Link>
       </p>

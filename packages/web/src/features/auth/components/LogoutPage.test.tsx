@@ -1,7 +1,8 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readSession } from '../../../lib/session-storage';
-import { fakeApi, json, refreshed, renderPage, sentTo, signIn } from '../../../test/pages';
+import { json, mockApi, sentTo } from '../../../test/fake-api';
+import { renderPage, signIn } from '../../../test/render-page';
 import AccountDeletedPage from './AccountDeletedPage';
 import LogoutPage from './LogoutPage';
 
@@ -14,8 +15,8 @@ describe('LogoutPage', () => {
   it('logs out at once, shows Logging out... and goes home after 1 second', async () => {
     vi.useFakeTimers();
     signIn();
-    const api = fakeApi({ 'POST /api/auth/refresh': refreshed(), 'POST /api/auth/logout': () => json({ message: 'bye' }) });
-    renderPage(<LogoutPage />, '/logout');
+    const { calls } = mockApi({ 'POST /api/auth/logout': () => json({ message: 'bye' }) });
+    renderPage(<LogoutPage />, { path: '/logout' });
     expect(screen.getByText('Logging out...')).toBeInTheDocument();
     expect(readSession()).toBeNull();
     await act(async () => {
@@ -26,15 +27,15 @@ describe('LogoutPage', () => {
       await vi.advanceTimersByTimeAsync(1);
     });
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    expect(sentTo(api, 'POST /api/auth/logout')).toEqual([{ refresh: 'refresh-1' }]);
+    expect(sentTo(calls, 'POST /api/auth/logout')).toEqual([{ refresh: 'refresh-1' }]);
   });
 });
 
 describe('AccountDeletedPage', () => {
   it('logs out and says a new account may be created anytime', () => {
     signIn();
-    fakeApi({ 'POST /api/auth/refresh': refreshed(), 'POST /api/auth/logout': () => json({ message: 'bye' }) });
-    renderPage(<AccountDeletedPage />, '/account-deleted');
+    mockApi({ 'POST /api/auth/logout': () => json({ message: 'bye' }) });
+    renderPage(<AccountDeletedPage />, { path: '/account-deleted' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("We're sorry to see you go!");
     expect(screen.getByRole('link', { name: /create a new account/ })).toHaveAttribute('href', '/signup');
     expect(readSession()).toBeNull();

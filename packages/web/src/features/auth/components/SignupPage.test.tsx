@@ -1,15 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, tryAgainIn } from '@filmlist/shared/messages';
 import { appConfig } from '../../../lib/app-config';
-import { fakeApi, json, renderPage, sentTo, type FakeRoute } from '../../../test/pages';
+import { json, mockApi, sentTo, type Answer } from '../../../test/fake-api';
+import { renderPage } from '../../../test/render-page';
 import SignupPage from './SignupPage';
 
 afterEach(() => vi.restoreAllMocks());
 
-const free: FakeRoute = () => json({ usernameExists: false, emailExists: false });
-const registered: FakeRoute = () => json({ message: messages.registrationSuccessful, user_id: 9 }, 201);
+const free: Answer = () => json({ usernameExists: false, emailExists: false });
+const registered: Answer = () => json({ message: messages.registrationSuccessful, user_id: 9 }, 201);
 
 interface Form {
   username?: string;
@@ -36,18 +37,18 @@ async function submit(user = userEvent.setup()) {
 
 describe('SignupPage validation', () => {
   it('refuses spaces in the username and the email, next to each field', async () => {
-    const api = fakeApi({ 'POST /api/users/check': free });
-    renderPage(<SignupPage />, '/signup');
+    const { calls } = mockApi({ 'POST /api/users/check': free });
+    renderPage(<SignupPage />, { path: '/signup' });
     await submit(await fill({ username: 'new bie', email: 'new bie@example.com' }));
     expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(messages.usernameHasSpaces);
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(messages.emailHasSpaces);
     expect(screen.getByLabelText('Username')).toHaveFocus();
-    expect(sentTo(api, 'POST /api/users/register')).toEqual([]);
+    expect(sentTo(calls, 'POST /api/users/register')).toEqual([]);
   });
 
   it('refuses an invalid email, mismatched passwords and a missing agreement', async () => {
-    fakeApi({ 'POST /api/users/check': free });
-    renderPage(<SignupPage />, '/signup');
+    mockApi({ 'POST /api/users/check': free });
+    renderPage(<SignupPage />, { path: '/signup' });
     await submit(await fill({ email: 'not-an-email', confirm: 'something else', agree: false }));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(messages.emailInvalid);
     expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription(messages.passwordsDoNotMatch);
@@ -57,61 +58,76 @@ describe('SignupPage validation', () => {
   });
 
   it('says live, as the user types, that the username and the email are taken', async () => {
-    const api = fakeApi({ 'POST /api/users/check': () => json({ usernameExists: true, emailExists: true }) });
-    renderPage(<SignupPage />, '/signup');
+    const { calls } = mockApi({ 'POST /api/users/check': () => json({ usernameExists: true, emailExists: true }) });
+    renderPage(<SignupPage />, { path: '/signup' });
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Username'), 'maria');
     await user.type(screen.getByLabelText('Email'), 'maria@example.com');
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(messages.usernameTaken));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(messages.emailTaken);
     // Debounced: one check for the finished values, not one per keystroke.
-    expect(sentTo(api, 'POST /api/users/check')).toEqual([{ username: 'maria', email: 'maria@example.com' }]);
+    expect(sentTo(calls, 'POST /api/users/check')).toEqual([{ username: 'maria', email: 'maria@example.com' }]);
   });
 
   it('checks again before submitting and stops on a taken username', async () => {
     let taken = false;
-    const api = fakeApi({ 'POST /api/users/check': () => json({ usernameExists: taken, emailExists: false }), 'POST /api/users/register': registered });
-    renderPage(<SignupPage />, '/signup');
+    const { calls } = mockApi({ 'POST /api/users/check': () => json({ usernameExists: taken, emailExists: false }), 'POST /api/users/register': registered });
+    renderPage(<SignupPage />, { path: '/signup' });
     const user = await fill({});
     taken = true;
     await submit(user);
     await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(messages.usernameTaken));
-    expect(sentTo(api, 'POST /api/users/register')).toEqual([]);
+    expect(sentTo(calls, 'POST /api/users/register')).toEqual([]);
   });
 
   it('silently stops the submit when the availability check fails', async () => {
-    const api = fakeApi({ 'POST /api/users/check': () => json({ error: 'down', code: 'error' }, 503), 'POST /api/users/register': registered });
-    renderPage(<SignupPage />, '/signup');
+    const { calls } = mockApi({ 'POST /api/users/check': () => json({ error: 'down', code: 'error' }, 503), 'POST /api/users/register': registered });
+    renderPage(<SignupPage />, { path: '/signup' });
     await submit(await fill({}));
-    await waitFor(() => expect(sentTo(api, 'POST /api/users/check').length).toBeGreaterThan(0));
+    await waitFor(() => expect(sentTo(calls, 'POST /api/users/check').length).toBeGreaterThan(0));
     expect(await screen.findByRole('button', { name: 'Sign Up' })).toBeEnabled();
     expect(screen.queryAllByRole('alert')).toEqual([]);
-    expect(sentTo(api, 'POST /api/users/register')).toEqual([]);
+    expect(sentTo(calls, 'POST /api/users/register')).toEqual([]);
+  });
+
+  it('says when to try again after too many checks, and registers nothing', async () => {
+    const { calls } = mockApi({
+      'POST /api/users/check': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '45' }),
+      'POST /api/users/register': registered,
+    });
+    renderPage(<SignupPage />, { path: '/signup' });
+    await submit(await fill({}));
+    expect(await screen.findByText(`${messages.rateLimited} ${tryAgainIn(45)}`)).toHaveAttribute('role', 'alert');
+    expect(sentTo(calls, 'POST /api/users/register')).toEqual([]);
   });
 });
 
 describe('SignupPage sending', () => {
   it('registers and tells the newcomer how to verify', async () => {
-    const api = fakeApi({ 'POST /api/users/check': free, 'POST /api/users/register': registered });
-    renderPage(<SignupPage />, '/signup');
+    const { calls } = mockApi({ 'POST /api/users/check': free, 'POST /api/users/register': registered });
+    renderPage(<SignupPage />, { path: '/signup' });
     await submit(await fill({}));
     expect(await screen.findByRole('status')).toHaveTextContent(messages.registrationSuccessful);
-    expect(sentTo(api, 'POST /api/users/register')).toEqual([{ username: 'newbie', email: 'newbie@example.com', password: 'a long pass phrase' }]);
+    expect(sentTo(calls, 'POST /api/users/register')).toEqual([{ username: 'newbie', email: 'newbie@example.com', password: 'a long pass phrase' }]);
     expect(screen.getByText(/check your email/i)).toHaveTextContent('newbie@example.com');
     expect(screen.getByText(/junk or spam folder/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: appConfig.links.contactEmail })).toHaveAttribute('href', `mailto:${appConfig.links.contactEmail}`);
     expect(screen.getByText(/verified within 48-72hrs/)).toHaveTextContent('sign up again');
     expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+    // A lost mail: a new link, for the address just used (passed along to the page that asks).
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Resend verification email' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/resend-verification');
+    expect(window.history.state).toEqual({ email: 'newbie@example.com' });
   });
 
   it("puts the server's field message next to its field, and says registration failed otherwise", async () => {
     let status = 409;
-    fakeApi({
+    mockApi({
       'POST /api/users/check': free,
       'POST /api/users/register': () =>
         status === 409 ? json({ error: messages.emailTaken, code: 'email_taken' }, 409) : json({ error: 'boom', code: 'internal' }, 500),
     });
-    renderPage(<SignupPage />, '/signup');
+    renderPage(<SignupPage />, { path: '/signup' });
     const user = await fill({});
     await submit(user);
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(messages.emailTaken));
@@ -120,10 +136,20 @@ describe('SignupPage sending', () => {
     expect(await screen.findByText(messages.registrationFailed)).toHaveAttribute('role', 'alert');
   });
 
+  it('says when to try again after too many sign-ups, below the spec message', async () => {
+    mockApi({
+      'POST /api/users/check': free,
+      'POST /api/users/register': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '3600' }),
+    });
+    renderPage(<SignupPage />, { path: '/signup' });
+    await submit(await fill({}));
+    expect(await screen.findByText(`${messages.registrationFailed} ${tryAgainIn(3600)}`)).toHaveAttribute('role', 'alert');
+  });
+
   it('reads Processing... while it works', async () => {
     let answer: (r: Response) => void = () => undefined;
-    fakeApi({ 'POST /api/users/check': free, 'POST /api/users/register': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderPage(<SignupPage />, '/signup');
+    mockApi({ 'POST /api/users/check': free, 'POST /api/users/register': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderPage(<SignupPage />, { path: '/signup' });
     await submit(await fill({}));
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     answer(json({ message: messages.registrationSuccessful, user_id: 9 }, 201));
@@ -131,8 +157,8 @@ describe('SignupPage sending', () => {
   });
 
   it('opens the Terms and Conditions and the Privacy Policy in pop-ups', async () => {
-    fakeApi({});
-    renderPage(<SignupPage />, '/signup');
+    mockApi({});
+    renderPage(<SignupPage />, { path: '/signup' });
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Read the Terms and Conditions' }));
     const terms = screen.getByRole('dialog', { name: 'Terms and Conditions' });

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { messages } from '@filmlist/shared/messages';
 import { appConfig } from '../../../lib/app-config';
+import { Link } from '../../../lib/router';
 
 /** SPEC §2: check your email, the junk folder, the contact address, the 48-72hrs window. */
 export function SignupSuccess({ email }: { email: string }) {
@@ -17,6 +18,12 @@ export function SignupSuccess({ email }: { email: string }) {
         verify your account.
       </p>
       <p>If you cannot find the email, please check your junk or spam folder.</p>
+      <p>
+        Not there either?{' '}
+        <Link to="/resend-verification" state={{ email }}>
+          Resend verification email
+        </Link>
+      </p>
       <p>
         Still nothing? Contact us at <a href={`mailto:${contact}`}>{contact}</a>.
       </p>

@@ -1,24 +1,29 @@
-import { api, type Parser } from '../../../lib/api-client';
-import { messageDecoder } from '../../../lib/decoders';
+import { api, ApiError } from '../../../lib/api-client';
+import { messageDecoder, temporaryIdDecoder } from '../../../lib/decoders';
 import { readTemporaryId, writeTemporaryId } from '../../../lib/session-storage';
 
-/** {temporaryUserId}, checked by hand: no schema library on the first page load. */
-const temporaryIdDecoder: Parser<{ temporaryUserId: string }> = {
-  parse(value) {
-    if (typeof value === 'object' && value !== null && 'temporaryUserId' in value && typeof value.temporaryUserId === 'string') {
-      return { temporaryUserId: value.temporaryUserId };
-    }
-    throw new Error('temporaryUserId: expected a string');
-  },
-};
-
-/** The visitor's temporary id from storage, or a fresh one from GET /api/watch/generatetempid. */
-async function temporaryId(): Promise<string> {
-  const stored = readTemporaryId();
-  if (stored) return stored;
+/** A fresh temporary id from GET /api/watch/generatetempid, kept for the next clicks. */
+async function freshTemporaryId(): Promise<string> {
   const { temporaryUserId } = await api('/api/watch/generatetempid', { schema: temporaryIdDecoder });
   writeTemporaryId(temporaryUserId);
   return temporaryUserId;
+}
+
+const sendVisitorClick = (temporaryUserId: string, filmId: number) =>
+  api('/api/watch/click', { method: 'POST', body: { user_id: temporaryUserId, film_id: filmId }, schema: messageDecoder });
+
+/** Under the stored temporary id; one the server no longer accepts (it lasts 30 days) is replaced once. */
+async function recordVisitorClick(filmId: number): Promise<void> {
+  const stored = readTemporaryId();
+  if (stored) {
+    try {
+      await sendVisitorClick(stored, filmId);
+      return;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 400 && 'user_id' in error.fields)) throw error;
+    }
+  }
+  await sendVisitorClick(await freshTemporaryId(), filmId);
 }
 
 /**
@@ -30,7 +35,7 @@ export async function recordWatchClick(filmId: number, memberId: number | null):
     if (memberId !== null) {
       await api('/api/watch/authclick', { method: 'POST', body: { user_id: memberId, film_id: filmId }, schema: messageDecoder, auth: true });
     } else {
-      await api('/api/watch/click', { method: 'POST', body: { user_id: await temporaryId(), film_id: filmId }, schema: messageDecoder });
+      await recordVisitorClick(filmId);
     }
   } catch (error) {
     console.error('Recording the watch click failed', error);

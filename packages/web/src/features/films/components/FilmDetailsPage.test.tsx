@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyVotes } from '@filmlist/shared/api/votes';
 import { messages } from '@filmlist/shared/messages';
 import { Routes } from '../../../lib/router';
-import { film, mockApi, renderPage, signIn } from '../test-support';
+import { film } from '../../../test/factories';
+import { json, mockApi } from '../../../test/fake-api';
+import { renderPage, signIn } from '../../../test/render-page';
 import FilmDetailsPage from './FilmDetailsPage';
 
 const moon = film(1, 'Moon', 2009, 'https://watch.example/moon');
@@ -16,8 +18,8 @@ const routes = [
 ];
 
 function open(path: string, state: unknown = null) {
-  window.history.replaceState(state, '', path);
-  return renderPage(<Routes routes={routes} />);
+  // Mounted at '*': the page's own routes pick the film's, as the app's route table does.
+  return renderPage(<Routes routes={routes} />, { path, state, route: '*' });
 }
 
 afterEach(() => {
@@ -38,35 +40,37 @@ describe('FilmDetailsPage', () => {
     for (const name of ['Share via Email', 'Share on FB', 'Share on X']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
     expect(screen.queryByText('Heard of Before')).toBeNull();
     await waitFor(() => expect(document.title).toBe('Moon | The Film List'));
-    expect(calls).toEqual([]);
+    // Only the standing is asked for: the film came along.
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(['/api/films/standing']));
   });
 
   it('loads the film by slug and opens the trailer search in a 600x400 pop-up', async () => {
-    const { calls } = mockApi({ 'GET /api/films/filmdetails': () => ({ body: { film: paterson } }) });
+    const { calls } = mockApi({ 'GET /api/films/filmdetails': () => json({ film: paterson }) });
     const popup = vi.spyOn(window, 'open').mockImplementation(() => null);
     const user = userEvent.setup();
     open('/films/paterson-2016');
     expect(await screen.findByRole('heading', { level: 1, name: 'Paterson' })).toBeInTheDocument();
-    expect(calls[0]?.query.get('slug')).toBe('paterson-2016');
+    expect(calls.find((c) => c.path === '/api/films/filmdetails')?.query.slug).toBe('paterson-2016');
     expect(screen.getByRole('button', { name: 'Link Not Available' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Watch Trailer' }));
     expect(popup).toHaveBeenCalledWith('https://www.youtube.com/results?search_query=Paterson%20trailer%202016', '_blank', 'width=600,height=400');
   });
 
-  it('says when the film is not found', async () => {
-    mockApi({ 'GET /api/films/filmdetails': () => ({ status: 404, body: { error: messages.filmNotFound, code: 'film_not_found' } }) });
+  it('says when the film is not found, with the way back to the list', async () => {
+    mockApi({ 'GET /api/films/filmdetails': () => json({ error: messages.filmNotFound, code: 'film_not_found' }, 404) });
     open('/films/no-such-film-1999');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.filmNotFound);
+    expect(screen.getByRole('link', { name: messages.backToList })).toHaveAttribute('href', '/');
   });
 
   it('asks members the mention question once, then shows Mentioned disabled', async () => {
     signIn();
     const votes: MyVotes = { mentions: {}, ratings: {} };
     const { calls } = mockApi({
-      'GET /api/me/votes': () => ({ body: votes }),
+      'GET /api/me/votes': () => json(votes),
       'POST /api/mentions/mentioned': () => {
         votes.mentions['1'] = true;
-        return { status: 201, body: { message: 'ok' } };
+        return json({ message: 'ok' }, 201);
       },
     });
     const user = userEvent.setup();
@@ -74,8 +78,9 @@ describe('FilmDetailsPage', () => {
     const section = screen.getByRole('region', { name: 'Heard of Before' });
     await within(section).findByText('Have you heard of Moon before visiting The Film List?');
     expect(section).toHaveTextContent(messages.mentionIsFinal);
-    await user.click(within(section).getByRole('button', { name: 'Yes' }));
+    await user.click(within(section).getByRole('button', { name: messages.mentionAnswerYes }));
     await waitFor(() => expect(within(section).getByRole('button', { name: 'Mentioned' })).toBeDisabled());
+    expect(section).toHaveTextContent(messages.heardItYes);
     expect(within(section).getByRole('heading', { name: 'Heard of Before' })).toHaveFocus();
     expect(calls.find((c) => c.path === '/api/mentions/mentioned')?.body).toEqual({ user_id: 7, film_id: 1, mentioned: true });
   });
@@ -84,10 +89,10 @@ describe('FilmDetailsPage', () => {
     signIn();
     const votes: MyVotes = { mentions: {}, ratings: {} };
     mockApi({
-      'GET /api/me/votes': () => ({ body: votes }),
+      'GET /api/me/votes': () => json(votes),
       'POST /api/ratings/rate': () => {
         votes.ratings['1'] = 7;
-        return { status: 201, body: { message: 'ok' } };
+        return json({ message: 'ok' }, 201);
       },
     });
     const user = userEvent.setup();
@@ -95,8 +100,45 @@ describe('FilmDetailsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Rate' }));
     await user.keyboard('{End}{ArrowLeft}{ArrowLeft}{ArrowLeft}{Enter}');
     expect(await screen.findByRole('dialog', { name: 'Share Moon:' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Rate (7)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Rate 7/10' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
-    expect(screen.getByRole('button', { name: 'Rate (7)' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Rate 7/10' })).toHaveFocus();
+  });
+
+  it('moves an edited film to its new address: the old slug is answered with the film, the URL replaced once', async () => {
+    signIn();
+    const { calls } = mockApi({
+      'GET /api/films/filmdetails': () => json({ film: moon }),
+      'GET /api/me/votes': () => json({ mentions: {}, ratings: {} }),
+    });
+    open('/films/private/the-moon-2008');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moon' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/films/private/moon-2009'));
+    expect(window.location.pathname).toBe('/films/private/moon-2009');
+    expect(calls.filter((c) => c.path === '/api/films/filmdetails').map((c) => c.query.slug)).toEqual(['the-moon-2008']);
+  });
+
+  it('does the same on the public page', async () => {
+    mockApi({ 'GET /api/films/filmdetails': () => json({ film: moon }) });
+    open('/films/the-moon-2008');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/films/moon-2009'));
+    expect(screen.getByRole('heading', { level: 1, name: 'Moon' })).toBeInTheDocument();
+  });
+
+  it('offers a reviewer the edit form, and a member not', async () => {
+    signIn({ isReviewer: true });
+    mockApi({ 'GET /api/me/votes': () => json({ mentions: {}, ratings: {} }) });
+    const { unmount } = open('/films/private/moon-2009', { film: moon });
+    expect(screen.getByRole('link', { name: 'Edit or remove this film' })).toHaveAttribute('href', '/master/films/moon-2009/edit');
+    unmount();
+    signIn({ isReviewer: false });
+    open('/films/private/moon-2009', { film: moon });
+    expect(screen.queryByRole('link', { name: 'Edit or remove this film' })).toBeNull();
+  });
+
+  it('says what the page that sent the reviewer here said', () => {
+    mockApi({});
+    open('/films/moon-2009', { film: moon, notice: messages.filmUpdated });
+    expect(screen.getByText(messages.filmUpdated)).toHaveAttribute('role', 'status');
   });
 });

@@ -2,8 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyVotes } from '@filmlist/shared/api/votes';
-import { messages } from '@filmlist/shared/messages';
-import { film, mockApi, renderPage, signIn, type Call } from '../test-support';
+import { messages, voteFailedNotice } from '@filmlist/shared/messages';
+import { film } from '../../../test/factories';
+import { json, mockApi, type Answer, type RouteKey } from '../../../test/fake-api';
+import { renderPage, signIn } from '../../../test/render-page';
 import DashboardPage from './DashboardPage';
 import HomePage from './HomePage';
 
@@ -28,7 +30,7 @@ const shownTitles = () => screen.queryAllByRole('rowheader').map((cell) => cell.
 
 describe('HomePage (visitors)', () => {
   it('shows Loading... then the ranked films in the visitor columns, from one call', async () => {
-    const { calls } = mockApi({ 'GET /api/films/allfilms': () => ({ body: { films } }) });
+    const { calls } = mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
     renderPage(<HomePage />);
     expect(screen.getByRole('heading', { level: 1, name: 'The Film List' })).toBeInTheDocument();
     expect(screen.getAllByText('Loading...').length).toBeGreaterThan(0);
@@ -48,7 +50,7 @@ describe('HomePage (visitors)', () => {
   });
 
   it('puts the typed search in title case, matches by prefix and says when nothing matches', async () => {
-    mockApi({ 'GET /api/films/allfilms': () => ({ body: { films } }) });
+    mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
     const user = userEvent.setup();
     renderPage(<HomePage />);
     await screen.findByRole('rowheader', { name: 'Moon' });
@@ -64,21 +66,21 @@ describe('HomePage (visitors)', () => {
     await user.clear(box);
     await user.type(box, 'zzz');
     expect(shownTitles()).toEqual([]);
-    expect(screen.getByRole('status')).toHaveTextContent(messages.searchNoMatch);
+    expect(screen.getByText(messages.searchNoMatch)).toBeInTheDocument();
   });
 
   it('shows the load failure in the list area', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockApi({ 'GET /api/films/allfilms': () => ({ status: 500, body: { error: 'x', code: 'internal' } }) });
+    mockApi({ 'GET /api/films/allfilms': () => json({ error: 'x', code: 'internal' }, 500) });
     renderPage(<HomePage />);
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.filmsLoadFailed);
   });
 
   it('disables Watch Film without a link and records a visitor click with a temporary id', async () => {
     const { calls } = mockApi({
-      'GET /api/films/allfilms': () => ({ body: { films } }),
-      'GET /api/watch/generatetempid': () => ({ body: { temporaryUserId: '5f0c7a52-8f7e-4c1b-9d38-3b8f0d6f2a11' } }),
-      'POST /api/watch/click': () => ({ status: 201, body: { message: messages.watchClickRecorded } }),
+      'GET /api/films/allfilms': () => json({ films }),
+      'GET /api/watch/generatetempid': () => json({ temporaryUserId: '5f0c7a52-8f7e-4c1b-9d38-3b8f0d6f2a11' }),
+      'POST /api/watch/click': () => json({ message: messages.watchClickRecorded }, 201),
     });
     renderPage(<HomePage />);
     await screen.findByRole('rowheader', { name: 'Moon' });
@@ -95,12 +97,12 @@ describe('HomePage (visitors)', () => {
   });
 
   it('opens the share pop-up with the film URL targets', async () => {
-    mockApi({ 'GET /api/films/allfilms': () => ({ body: { films } }) });
+    mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
     const user = userEvent.setup();
     renderPage(<HomePage />);
     await screen.findByRole('rowheader', { name: 'Moon' });
-    await user.click(rowOf('Moon').getByRole('button', { name: 'Share' }));
-    const dialog = screen.getByRole('dialog', { name: 'Share Moon:' });
+    await user.click(rowOf('Moon').getByRole('button', { name: 'Share Film' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Share Moon:' });
     expect(within(dialog).getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
     const url = encodeURIComponent(`${window.location.origin}/films/moon-2009`);
     expect(within(dialog).getByRole('link', { name: 'Share on FB' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${url}`);
@@ -109,7 +111,7 @@ describe('HomePage (visitors)', () => {
   });
 
   it('gives a row that now shows another film (rows are reused across searches) the links and share of that film', async () => {
-    mockApi({ 'GET /api/films/allfilms': () => ({ body: { films } }) });
+    mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
     const user = userEvent.setup();
     renderPage(<HomePage />);
     await screen.findByRole('rowheader', { name: 'Moon' });
@@ -123,13 +125,13 @@ describe('HomePage (visitors)', () => {
     expect(shownTitles()).toEqual(['Paterson']);
     expect(rowOf('Paterson').getByText('2016')).toBeInTheDocument();
     expect(rowOf('Paterson').getByRole('button', { name: 'Link Not Available' })).toBeDisabled();
-    await user.click(rowOf('Paterson').getByRole('button', { name: 'Share' }));
-    expect(screen.getByRole('dialog', { name: 'Share Paterson:' })).toBeInTheDocument();
+    await user.click(rowOf('Paterson').getByRole('button', { name: 'Share Film' }));
+    expect(await screen.findByRole('dialog', { name: 'Share Paterson:' })).toBeInTheDocument();
   });
 
-  it('pages through 10,000 films, 50 at a time, back to page 1 on a new search', async () => {
+  it('pages through 10,000 films, 50 at a time, and shows every row of a search that finds a few hundred', async () => {
     const many = Array.from({ length: 10_000 }, (_, i) => film(i + 1, `Film ${i + 1}`, 2000));
-    mockApi({ 'GET /api/films/allfilms': () => ({ body: { films: many } }) });
+    mockApi({ 'GET /api/films/allfilms': () => json({ films: many }) });
     const user = userEvent.setup();
     renderPage(<HomePage />);
     await screen.findByRole('rowheader', { name: 'Film 1' });
@@ -138,23 +140,26 @@ describe('HomePage (visitors)', () => {
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(screen.getByText('Page 2 of 200')).toBeInTheDocument();
     expect(screen.getAllByRole('rowheader')[0]).toHaveTextContent('Film 51');
+    // "Film 99", "Film 990" to "Film 999" and "Film 9900" to "Film 9999": all on the page, so find-in-page finds each.
     await user.type(screen.getByLabelText('Search by film title'), 'film 99');
-    expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+    expect(screen.getAllByRole('rowheader')).toHaveLength(111);
+    expect(screen.queryByRole('navigation', { name: 'Pages of the list' })).toBeNull();
+    expect(screen.getByText('111 films')).toBeInTheDocument();
   });
 });
 
 describe('DashboardPage (members)', () => {
   const votes: MyVotes = { mentions: { '1': true, '2': false }, ratings: { '1': 8 } };
 
-  function setup(extra: Record<string, (call: Call) => { status?: number; body: unknown } | Promise<{ status?: number; body: unknown }>> = {}) {
+  function setup(extra: Partial<Record<RouteKey, Answer>> = {}) {
     signIn();
     const state = { votes: structuredClone(votes) };
     const api = mockApi({
-      'GET /api/films/allfilms': () => ({ body: { films } }),
-      'GET /api/me/votes': () => ({ body: state.votes }),
+      'GET /api/films/allfilms': () => json({ films }),
+      'GET /api/me/votes': () => json(state.votes),
       ...extra,
     });
-    renderPage(<DashboardPage />);
+    renderPage(<DashboardPage />, { path: '/dashboard' });
     return { ...api, state };
   }
 
@@ -172,7 +177,7 @@ describe('DashboardPage (members)', () => {
       'Watch Film',
       'Share Film',
     ]);
-    expect(rowOf('Moon').getByRole('button', { name: 'Rate (8)' })).toBeEnabled();
+    expect(rowOf('Moon').getByRole('button', { name: 'Rate 8/10' })).toBeEnabled();
     expect(rowOf('The Fall').getByRole('button', { name: 'Mention' })).toBeEnabled();
     expect(rowOf('The Fall').getByRole('button', { name: 'Rate' })).toBeEnabled();
     expect(rowOf('Moon').getByRole('link', { name: 'Film Info' })).toHaveAttribute('href', '/films/private/moon-2009');
@@ -203,6 +208,21 @@ describe('DashboardPage (members)', () => {
     expect(shownTitles()).toEqual(['Moon', 'Paterson', 'The Fall', 'Gattaca']);
   });
 
+  it('adds a Rated filter after the four: only the rated films, each with its rating', async () => {
+    setup();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rated' })).toBeEnabled());
+    const group = screen.getByRole('group', { name: 'Filter films' });
+    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['All Films', 'Not Rated', 'Not Mentioned', 'Not Heard Before', 'Rated']);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Rated' }));
+    expect(screen.getByRole('button', { name: 'Rated' })).toHaveAttribute('aria-pressed', 'true');
+    expect(shownTitles()).toEqual(['Moon']);
+    expect(rowOf('Moon').getByRole('button', { name: 'Rate 8/10' })).toBeEnabled();
+    await user.type(screen.getByLabelText('Search by film title'), 'zz');
+    expect(shownTitles()).toEqual([]);
+    expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === messages.searchNoMatch)).toBeInTheDocument();
+  });
+
   it('asks the mention question, shows the processing message, then reads Mentioned', async () => {
     let release: () => void = () => undefined;
     const { calls, state } = setup({
@@ -211,20 +231,23 @@ describe('DashboardPage (members)', () => {
           release = resolve;
         });
         state.votes.mentions['3'] = false;
-        return { status: 201, body: { message: 'ok', mention: { ...(call.body ?? {}) } } };
+        return json({ message: 'ok', mention: call.body }, 201);
       },
     });
     const user = userEvent.setup();
     await waitFor(() => expect(rowOf('The Fall').getByRole('button', { name: 'Mention' })).toBeEnabled());
     await user.click(rowOf('The Fall').getByRole('button', { name: 'Mention' }));
-    const dialog = screen.getByRole('dialog', { name: 'Have you heard of The Fall before visiting The Film List?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Have you heard of The Fall before visiting The Film List?' });
     expect(dialog).toHaveTextContent(messages.mentionIsFinal);
-    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    // An answer that is final is never one Enter away (issue 17).
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.click(within(dialog).getByRole('button', { name: messages.mentionAnswerNo }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(await screen.findByText(messages.mentionProcessing)).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     act(() => release());
     await waitFor(() => expect(rowOf('The Fall').getByRole('button', { name: 'Mentioned' })).toBeDisabled());
+    expect(rowOf('The Fall').getByText(messages.heardItNo)).toBeInTheDocument();
     expect(screen.queryByText(messages.mentionProcessing)).toBeNull();
     expect(rowOf('The Fall').getByRole('button', { name: 'Rate' })).toHaveFocus();
     const post = calls.find((c) => c.path === '/api/mentions/mentioned');
@@ -237,36 +260,39 @@ describe('DashboardPage (members)', () => {
     const { calls, state } = setup({
       'POST /api/ratings/rate': (call) => {
         state.votes.ratings['3'] = 9;
-        return { status: 201, body: { message: 'ok', rating: call.body } };
+        return json({ message: 'ok', rating: call.body }, 201);
       },
     });
     const user = userEvent.setup();
     await waitFor(() => expect(rowOf('The Fall').getByRole('button', { name: 'Rate' })).toBeEnabled());
     await user.click(rowOf('The Fall').getByRole('button', { name: 'Rate' }));
-    const dialog = screen.getByRole('dialog', { name: 'Rate The Fall' });
+    const dialog = await screen.findByRole('dialog', { name: 'Rate The Fall' });
     await user.click(within(dialog).getByRole('radio', { name: '9 stars' }));
     expect(await screen.findByRole('dialog', { name: 'Share The Fall:' })).toBeInTheDocument();
-    expect(rowOf('The Fall').getByRole('button', { name: 'Rate (9)' })).toBeInTheDocument();
+    expect(rowOf('The Fall').getByRole('button', { name: 'Rate 9/10' })).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/ratings/rate')?.body).toEqual({ user_id: 7, film_id: 3, rating: 9 });
   });
 
-  it('edits an existing rating; the same value only closes the dialog; a failure is only logged', async () => {
+  it('edits an existing rating; the same value only closes the dialog; a failure is logged and said, with Try again', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { calls } = setup({ 'POST /api/ratings/edit': () => ({ status: 500, body: { error: 'x', code: 'internal' } }) });
+    const { calls } = setup({ 'POST /api/ratings/edit': () => json({ error: 'x', code: 'internal' }, 500) });
     const user = userEvent.setup();
-    await waitFor(() => expect(rowOf('Moon').getByRole('button', { name: 'Rate (8)' })).toBeEnabled());
-    await user.click(rowOf('Moon').getByRole('button', { name: 'Rate (8)' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '8 stars' }));
+    await waitFor(() => expect(rowOf('Moon').getByRole('button', { name: 'Rate 8/10' })).toBeEnabled());
+    await user.click(rowOf('Moon').getByRole('button', { name: 'Rate 8/10' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('radio', { name: '8 stars' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls.filter((c) => c.path.startsWith('/api/ratings'))).toEqual([]);
 
-    await user.click(rowOf('Moon').getByRole('button', { name: 'Rate (8)' }));
-    await user.click(within(screen.getByRole('dialog')).getByRole('radio', { name: '3 stars' }));
+    await user.click(rowOf('Moon').getByRole('button', { name: 'Rate 8/10' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('radio', { name: '3 stars' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/api/ratings/edit')).toBe(true));
     await screen.findByRole('rowheader', { name: 'Moon' });
     expect(screen.queryByText(messages.ratingProcessing)).toBeNull();
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(error).toHaveBeenCalled();
-    await waitFor(() => expect(rowOf('Moon').getByRole('button', { name: 'Rate (8)' })).toHaveFocus());
+    await waitFor(() => expect(rowOf('Moon').getByRole('button', { name: 'Rate 8/10' })).toHaveFocus());
+    const notice = screen.getByText(voteFailedNotice('Moon', 'rating'));
+    await user.click(within(notice.parentElement ?? document.body).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/ratings/edit')).toHaveLength(2));
   });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { film } from '../test-support';
+import { film } from '../../../test/factories';
 import { RatingDialog } from './RatingDialog';
 
 const moon = film(1, 'Moon', 2009);
@@ -62,5 +62,18 @@ describe('RatingDialog', () => {
     expect(onChoose).toHaveBeenCalledWith(moon, 5);
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('shows a readout that follows hover and the arrow keys, and the rating chosen', async () => {
+    const user = userEvent.setup();
+    render(<RatingDialog film={moon} current={6} onChoose={vi.fn()} onClose={vi.fn()} />);
+    const readout = screen.getByText('6/10');
+    expect(readout).toHaveAttribute('aria-hidden', 'true');
+    await user.hover(screen.getByRole('radio', { name: '9 stars' }));
+    expect(readout).toHaveTextContent('9/10');
+    await user.unhover(screen.getByRole('radiogroup'));
+    expect(readout).toHaveTextContent('6/10');
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(readout).toHaveTextContent('4/10');
   });
 });

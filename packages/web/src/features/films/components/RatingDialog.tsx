@@ -25,7 +25,7 @@ export function RatingDialog({
         </>
       )}
       <div className="actions">
-        <button type="button" className="secondary" onClick={onClose}>
+        <button type="button" className="act quiet" onClick={onClose}>
           Cancel
         </button>
       </div>

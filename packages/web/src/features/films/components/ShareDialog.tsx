@@ -9,7 +9,7 @@ export function ShareDialog({ film, onClose }: { film: Film | null; onClose: () 
     <Dialog open={film !== null} title={film ? shareHeading(film.title) : ''} onClose={onClose}>
       {film && <ShareOptions film={film} />}
       <div className="actions">
-        <button type="button" className="secondary" onClick={onClose}>
+        <button type="button" className="act quiet" onClick={onClose}>
           Close
         </button>
       </div>

@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COPY_CONFIRMATION_MS } from '@filmlist/shared/constants';
 import { urlCopiedMessage } from '@filmlist/shared/messages';
-import { film } from '../test-support';
+import { film } from '../../../test/factories';
 import { ShareOptions } from './ShareOptions';
 
 afterEach(() => {

@@ -28,16 +28,16 @@ export function ShareOptions({ film }: { film: Pick<Film, 'slug' | 'title'> }) {
   return (
     <div className="share-options">
       <div className="actions">
-        <button type="button" onClick={() => void copy()}>
+        <button type="button" className="act quiet" onClick={() => void copy()}>
           Copy URL
         </button>
-        <a className="button secondary" href={targets.email}>
+        <a className="act quiet" href={targets.email}>
           Share via Email
         </a>
-        <a className="button secondary" href={targets.facebook} {...external}>
+        <a className="act quiet" href={targets.facebook} {...external}>
           Share on FB
         </a>
-        <a className="button secondary" href={targets.x} {...external}>
+        <a className="act quiet" href={targets.x} {...external}>
           Share on X
         </a>
       </div>

@@ -1,12 +1,15 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { RATING_MAX, RATING_MIN } from '@filmlist/shared/constants';
+import { Icon } from '../../../components/Icon';
 
 const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 /**
  * Ten stars as a keyboard-operable radio group (PRODUCT.md §9): arrow keys,
  * Home and End move the choice, Enter or Space (or a click) confirms it.
- * Stars light up to the one hovered, else to the one chosen.
+ * Stars light up to the one hovered, else to the one chosen; the readout
+ * beside them ("8/10") follows hover and the choice, which the arrow keys
+ * move with focus (issue 17).
  */
 export function StarRating({ value, label, onChoose }: { value: number | null; label: string; onChoose: (rating: number) => void }) {
   const [selected, setSelected] = useState<number | null>(value);
@@ -48,25 +51,30 @@ export function StarRating({ value, label, onChoose }: { value: number | null; l
   };
 
   return (
-    <div className="stars" role="radiogroup" aria-label={label} onMouseLeave={() => setHovered(null)}>
-      {STARS.map((star) => (
-        <span
-          key={star}
-          ref={(element) => {
-            refs.current[star - RATING_MIN] = element;
-          }}
-          role="radio"
-          aria-checked={selected === star}
-          aria-label={star === 1 ? '1 star' : `${star} stars`}
-          tabIndex={star === focusable ? 0 : -1}
-          className={star <= lit ? 'star lit' : 'star'}
-          onMouseEnter={() => setHovered(star)}
-          onClick={() => onChoose(star)}
-          onKeyDown={(event) => onKeyDown(event, star)}
-        >
-          <span aria-hidden="true">{star <= lit ? '\u2605' : '\u2606'}</span>
-        </span>
-      ))}
+    <div className="star-rating">
+      <div className="stars" role="radiogroup" aria-label={label} onMouseLeave={() => setHovered(null)}>
+        {STARS.map((star) => (
+          <span
+            key={star}
+            ref={(element) => {
+              refs.current[star - RATING_MIN] = element;
+            }}
+            role="radio"
+            aria-checked={selected === star}
+            aria-label={star === 1 ? '1 star' : `${star} stars`}
+            tabIndex={star === focusable ? 0 : -1}
+            className={star <= lit ? 'star lit' : 'star'}
+            onMouseEnter={() => setHovered(star)}
+            onClick={() => onChoose(star)}
+            onKeyDown={(event) => onKeyDown(event, star)}
+          >
+            <Icon name="star" filled={star <= lit} />
+          </span>
+        ))}
+      </div>
+      <p className="star-readout" aria-hidden="true">
+        {lit > 0 ? `${lit}/${RATING_MAX}` : `–/${RATING_MAX}`}
+      </p>
     </div>
   );
 }

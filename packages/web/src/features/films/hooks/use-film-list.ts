@@ -1,63 +1,34 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
-import { getFilms } from '../api/get-films';
-import { getMyVotes } from '../api/get-my-votes';
+import { firstFilms, type FirstFilms } from '../api/first-films';
+import { useFilms } from '../api/get-films';
 import { emptyVotes, type Votes } from '../list-logic';
+import { useMemberVotes } from './use-member-votes';
 
 export interface FilmListState {
   /** null until loaded */
   films: Film[] | null;
-  /** the member's answers; null until loaded (always empty for visitors) */
+  /** until then, the list's first films as the page came with them (issue 14), or null */
+  first: FirstFilms | null;
+  /** the member's answers; null until loaded (always empty for visitors, and after a failed load) */
   votes: Votes | null;
   failed: boolean;
-  reload: () => Promise<void>;
+  /** the rows shown are from the latest answer (the deferred list has caught up) */
+  current: boolean;
+  /** asks for the list again after a failed load, and whether that is under way */
+  retry: () => void;
+  retrying: boolean;
 }
 
-/** One call for the ranked films and, for members, one for their own votes (PRODUCT.md §4). */
-export function useFilmList(member: boolean): FilmListState {
-  const [films, setFilms] = useState<Film[] | null>(null);
-  const [votes, setVotes] = useState<Votes | null>(member ? null : emptyVotes);
-  const [failed, setFailed] = useState(false);
-  const live = useRef(true);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      const votesCall: Promise<Votes> = member
-        ? getMyVotes(signal).catch((error: unknown) => {
-            if (!signal?.aborted) console.error('Loading your votes failed', error);
-            return emptyVotes;
-          })
-        : Promise.resolve(emptyVotes);
-      try {
-        const list = await getFilms(signal);
-        if (signal?.aborted || !live.current) return;
-        // A transition: React builds the rows in slices of a few milliseconds, so a first
-        // load of a long list does not hold the main thread in one long task.
-        startTransition(() => {
-          setFilms(list);
-          setFailed(false);
-        });
-      } catch (error) {
-        if (signal?.aborted || !live.current) return;
-        console.error('Loading the films failed', error);
-        setFailed(true);
-      }
-      const mine = await votesCall;
-      if (!signal?.aborted && live.current) setVotes(mine);
-    },
-    [member],
-  );
-
-  useEffect(() => {
-    live.current = true;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => {
-      live.current = false;
-      controller.abort();
-    };
-  }, [load]);
-
-  const reload = useCallback(() => load(), [load]);
-  return { films, votes, failed, reload };
+/** The ranked films and, for a member (`userId`), their own votes (PRODUCT.md §4). */
+export function useFilmList(userId: number | null, member: boolean): FilmListState {
+  const films = useFilms();
+  // Taken as the page mounts: they stand in until the deferred list has caught up.
+  const [first] = useState(firstFilms);
+  const mine = useMemberVotes(member ? userId : null);
+  // Deferred: React builds a new list's rows in an interruptible render, so a first load
+  // of a long list does not hold the main thread in one long task.
+  const list = useDeferredValue(films.data ?? null);
+  const retry = () => void films.refetch();
+  return { films: list, first: list === null ? first : null, votes: member ? mine : emptyVotes, failed: films.isError, current: list === (films.data ?? null), retry, retrying: films.isFetching };
 }

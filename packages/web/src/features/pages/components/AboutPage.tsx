@@ -1,8 +1,14 @@
+import { useEffect } from 'react';
 import { Link } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export default function AboutPage() {
   useDocumentTitle('About');
+  // The list links to "How the list works" (/about#how-the-list-works); the page arrives after the link is followed.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (id) document.getElementById(id)?.scrollIntoView?.();
+  }, []);
   return (
     <article className="about-page">
       <h1>About The Film List</h1>
@@ -34,7 +40,7 @@ export default function AboutPage() {
         </li>
       </ul>
 
-      <h2>How the list works</h2>
+      <h2 id="how-the-list-works">How the list works</h2>
       <p>
         The list is ordered by a score that measures how undervalued a film is, highest first. As films get watched and
         rated, they fall down the list, making room for the next discovery. The score uses four counts for each film:
@@ -63,6 +69,12 @@ export default function AboutPage() {
       </ol>
       <p>
         A film with no answers and no ratings yet scores 0. Films with equal scores are listed alphabetically by title.
+      </p>
+      <p>
+        Each film on the list shows both parts in short. &ldquo;62% hadn&rsquo;t heard of it&rdquo; means that 62 out of
+        every 100 answers and ratings for it were &ldquo;not heard before&rdquo;. &ldquo;&#9733; 7.4 from 31&rdquo; means
+        that 31 members have rated it, 7.4 out of 10 on average. A film&rsquo;s page shows its place on the list and how
+        its ratings spread from 1 to 10.
       </p>
     </article>
   );

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../../../test/pages';
+import { renderPage } from '../../../test/render-page';
 import AboutPage from './AboutPage';
 import NotFoundPage from './NotFoundPage';
 import PrivacyPage from './PrivacyPage';
@@ -8,7 +8,7 @@ import TermsPage from './TermsPage';
 
 describe('information pages', () => {
   it('About says when the platform was founded, what may be recommended and how the list works', () => {
-    renderPage(<AboutPage />, '/about');
+    renderPage(<AboutPage />, { path: '/about' });
     expect(document.title).toBe('About | The Film List');
     expect(screen.getByText(/founded in 2023/)).toBeInTheDocument();
     expect(screen.getByText(/any film that is not already on the list/)).toHaveTextContent('as many recommendations as you wish');
@@ -19,11 +19,11 @@ describe('information pages', () => {
   });
 
   it('the Terms and the Privacy Policy are governed by the laws of Australia', () => {
-    const terms = renderPage(<TermsPage />, '/terms-conditions');
+    const terms = renderPage(<TermsPage />, { path: '/terms-conditions' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Terms and Conditions');
     expect(screen.getByText(/governed by the laws of Australia/)).toBeInTheDocument();
     terms.unmount();
-    renderPage(<PrivacyPage />, '/privacy-policy');
+    renderPage(<PrivacyPage />, { path: '/privacy-policy' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Privacy Policy');
     expect(screen.getByText(/last updated on 1 January 2024/)).toBeInTheDocument();
     expect(screen.getByText(/governed by the laws of Australia/)).toBeInTheDocument();
@@ -31,7 +31,7 @@ describe('information pages', () => {
   });
 
   it('an unknown path says so and links home', () => {
-    renderPage(<NotFoundPage />, '/no-such-page');
+    renderPage(<NotFoundPage />, { path: '/no-such-page' });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page Not Found');
     expect(screen.getByRole('link', { name: /home page/ })).toHaveAttribute('href', '/');
   });

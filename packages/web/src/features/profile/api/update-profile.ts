@@ -1,5 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { updateProfileAnswer, type PublicUser } from '@filmlist/shared/api/users';
 import { api } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
 
 export interface ProfileChange {
   username?: string;
@@ -18,4 +21,23 @@ export interface ProfileUpdate {
 /** PUT /api/users/profile/{user_id}: email and password changes need the current password. */
 export function updateProfile(userId: number, change: ProfileChange): Promise<ProfileUpdate> {
   return api(`/api/users/profile/${userId}`, { method: 'PUT', body: change, schema: updateProfileAnswer, auth: true });
+}
+
+/**
+ * A change to the signed-in member's profile. The answer is the profile as the
+ * server now holds it: it replaces the cached profile and the session's copy.
+ */
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  const { user, setUser } = useAuth();
+  return useMutation({
+    mutationFn: (change: ProfileChange) => {
+      if (!user) throw new Error('Not signed in');
+      return updateProfile(user.user_id, change);
+    },
+    onSuccess: (answer) => {
+      client.setQueryData(queryKeys.profile(answer.user.username), { ...answer.user, pendingEmail: answer.pendingEmail });
+      setUser(answer.user);
+    },
+  });
 }

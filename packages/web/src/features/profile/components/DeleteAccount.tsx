@@ -1,23 +1,63 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
+import { messages } from '@filmlist/shared/messages';
 import { Dialog } from '../../../components/Dialog';
+import { ProcessingButton } from '../../../components/ProcessingButton';
+import { TextField } from '../../../components/TextField';
+import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
+import { withRetryNote } from '../../../lib/retry-note';
 import { useNavigate } from '../../../lib/router';
-import { deleteAccount } from '../api/delete-account';
+import { useDeleteAccount } from '../api/delete-account';
+import { ShowPasswords } from './ShowPasswords';
 
-/** Delete Account, after a confirmation pop-up; a failure is only logged (SPEC §8). */
-export function DeleteAccount() {
+/** What the password field says about a refusal; other failures are only logged (SPEC §8). */
+function refusal(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 403 || error.status === 400) return error.message;
+  if (error.status === 429) return withRetryNote(messages.rateLimited, error);
+  return null;
+}
+
+/**
+ * Delete Account, apart from the update forms and marked as dangerous, after
+ * the spec's confirmation pop-up, which also asks for the current password
+ * (PRODUCT.md §3): a stolen session alone cannot delete it.
+ */
+export function DeleteAccount({ onUse }: { onUse: () => void }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
+  const { mutateAsync: deleteAccount } = useDeleteAccount();
   const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
   const [processing, setProcessing] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
 
-  const confirm = async () => {
+  const close = () => {
+    if (processing) return;
+    setOpen(false);
+    setPassword('');
+    setError(undefined);
+    setShowPassword(false);
+  };
+
+  const confirm = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!password) {
+      setError(messages.currentPasswordRequired);
+      return;
+    }
     setProcessing(true);
     try {
-      await deleteAccount();
-    } catch (error) {
-      console.error('Account deletion failed', error);
+      await deleteAccount(password);
+    } catch (failure) {
       setProcessing(false);
+      const said = refusal(failure);
+      if (said) {
+        setError(said);
+        return;
+      }
+      console.error('Account deletion failed', failure);
       setOpen(false);
       return;
     }
@@ -30,18 +70,38 @@ export function DeleteAccount() {
     <section className="danger-zone" aria-labelledby="delete-account">
       <h2 id="delete-account">Delete Account</h2>
       <p>Deleting your account removes your profile, your answers and your ratings. It cannot be undone.</p>
-      <button type="button" className="danger" onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="danger"
+        onClick={() => {
+          onUse();
+          setOpen(true);
+        }}
+      >
         Delete Account
       </button>
-      <Dialog open={open} title="Are you sure you want to delete your account?" onClose={() => !processing && setOpen(false)} initialFocus="[data-cancel]">
-        <div className="actions">
-          <button type="button" className="danger" disabled={processing} onClick={() => void confirm()}>
-            {processing ? 'Processing...' : 'Yes, delete my account'}
-          </button>
-          <button type="button" className="secondary" data-cancel="" disabled={processing} onClick={() => setOpen(false)}>
-            Cancel
-          </button>
-        </div>
+      <Dialog open={open} title="Are you sure you want to delete your account?" onClose={close} initialFocus="[data-cancel]">
+        <form noValidate onSubmit={(event) => void confirm(event)}>
+          <TextField
+            label="Current password"
+            name="currentPassword"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              setError(undefined);
+            }}
+            error={error}
+          />
+          <ShowPasswords plural={false} checked={showPassword} onChange={setShowPassword} />
+          <div className="actions">
+            <ProcessingButton className="danger" processing={processing} label="Yes, delete my account" />
+            <button type="button" className="secondary" data-cancel="" disabled={processing} onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </form>
       </Dialog>
     </section>
   );

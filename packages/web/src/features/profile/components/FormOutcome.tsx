@@ -1,4 +1,4 @@
-import type { Outcome } from './use-profile-update';
+import type { Outcome } from '../hooks/use-profile-form';
 
 /** A form's result: a success in a polite live region that is always there, a failure as an alert. */
 export function FormOutcome({ outcome, extra }: { outcome: Outcome | null; extra?: string | undefined }) {

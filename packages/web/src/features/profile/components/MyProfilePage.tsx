@@ -1,33 +1,30 @@
-import { useEffect, useState } from 'react';
-import type { PublicUser } from '@filmlist/shared/api/users';
+import { useState } from 'react';
+import { messages } from '@filmlist/shared/messages';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { getProfile } from '../api/get-profile';
+import { useProfile } from '../api/get-profile';
+import { emailForm, passwordForm, usernameForm } from '../profile-forms';
 import { DeleteAccount } from './DeleteAccount';
-import { EmailForm } from './EmailForm';
-import { PasswordForm } from './PasswordForm';
-import { UsernameForm } from './UsernameForm';
+import { DownloadMyData } from './DownloadMyData';
+import { PendingEmail } from './PendingEmail';
+import { ProfileFieldForm } from './ProfileFieldForm';
 
-/** SPEC §2 /myprofile: the current username and email, three update forms, Delete Account. */
+/** The parts of the page with messages of their own; only the last one used shows them. */
+type Part = 'username' | 'email' | 'password' | 'pending' | 'download' | 'delete';
+
+/** SPEC §2 /myprofile: the current username and email, three update forms, Download My Data (PRODUCT.md §11), Delete Account. */
 export default function MyProfilePage() {
   useDocumentTitle('My Profile');
   const { user } = useAuth();
   const username = user?.username ?? '';
-  const [profile, setProfile] = useState<PublicUser | null>(null);
-  const [showPasswords, setShowPasswords] = useState(false);
-
-  useEffect(() => {
-    if (!username) return;
-    const controller = new AbortController();
-    getProfile(username, controller.signal).then(setProfile, (error: unknown) => {
-      // The session's own copy of the profile is still shown.
-      if (!controller.signal.aborted) console.error('Profile load failed', error);
-    });
-    return () => controller.abort();
-  }, [username]);
+  const { data: profile } = useProfile(username);
+  const [lastUsed, setLastUsed] = useState<Part | null>(null);
+  const [cancelled, setCancelled] = useState(false);
 
   // The server's answer when it is about this user; the session's copy until then.
   const shown = profile && profile.username === username ? profile : user;
+  const pendingEmail = shown?.pendingEmail ?? null;
+  const part = (name: Part) => ({ active: lastUsed === name, onUse: () => setLastUsed(name) });
 
   return (
     <section className="profile-page">
@@ -38,19 +35,20 @@ export default function MyProfilePage() {
         <dt>Email</dt>
         <dd>{shown?.email ?? ''}</dd>
       </dl>
-
-      <label className="inline">
-        <input type="checkbox" checked={showPasswords} onChange={(e) => setShowPasswords(e.target.checked)} />
-        Show passwords
-      </label>
-
-      <div className="profile-forms">
-        <UsernameForm />
-        <EmailForm showPasswords={showPasswords} />
-        <PasswordForm showPasswords={showPasswords} />
+      {pendingEmail && <PendingEmail address={pendingEmail} currentEmail={shown?.email ?? ''} {...part('pending')} onCancelled={() => setCancelled(true)} />}
+      <div role="status" className="success">
+        {cancelled && !pendingEmail && lastUsed === 'pending' && <p>{messages.emailChangeCancelled}</p>}
       </div>
 
-      <DeleteAccount />
+      <div className="profile-forms">
+        <ProfileFieldForm form={usernameForm} {...part('username')} />
+        <ProfileFieldForm form={emailForm} {...part('email')} onSaved={() => setCancelled(false)} />
+        <ProfileFieldForm form={passwordForm} {...part('password')} />
+      </div>
+
+      <DownloadMyData {...part('download')} />
+
+      <DeleteAccount onUse={() => setLastUsed('delete')} />
     </section>
   );
 }

@@ -1,5 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageBody } from '@filmlist/shared/api/common';
 import { api } from '../../../lib/api-client';
-import { messageDecoder } from '../../../lib/decoders';
+import { queryKeys } from '../../../lib/query-keys';
+import { markQueueStale } from './mark-stale';
 
 export interface AddFilmInput {
   title: string;
@@ -13,5 +16,14 @@ export interface AddFilmInput {
 
 /** A reviewer adds a film to the list, approving the matching submission (SPEC §7). */
 export async function addFilm(input: AddFilmInput): Promise<void> {
-  await api('/api/films/addfilm', { method: 'POST', body: input, schema: messageDecoder, auth: true });
+  await api('/api/films/addfilm', { method: 'POST', body: input, schema: messageBody, auth: true });
+}
+
+/** The new film changes the ranked list. */
+export function useAddFilm() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: addFilm,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: queryKeys.filmList }), markQueueStale(client)]),
+  });
 }

@@ -1,24 +1,14 @@
-import * as z from 'zod/mini';
-import type { Submission } from '@filmlist/shared/api/films';
+import { useQuery } from '@tanstack/react-query';
+import { submissionList, type Submission } from '@filmlist/shared/api/films';
 import { api } from '../../../lib/api-client';
-
-const submissionDecoder: z.ZodMiniType<Submission> = z.object({
-  submission_id: z.number(),
-  title: z.string(),
-  release_year: z.number(),
-  description: z.string(),
-  user_id: z.nullable(z.number()),
-  username: z.nullable(z.string()),
-  status: z.enum(['pending', 'approved', 'rejected']),
-  created_at: z.string(),
-});
-
-const submissionListDecoder: z.ZodMiniType<{ submissions: Submission[] }> = z.object({
-  submissions: z.array(submissionDecoder),
-});
+import { queryKeys } from '../../../lib/query-keys';
 
 /** The review queue: pending submissions, oldest first (reviewers only). */
 export async function listSubmissions(signal?: AbortSignal): Promise<Submission[]> {
-  const answer = await api('/api/films/submissions', { auth: true, schema: submissionListDecoder, ...(signal ? { signal } : {}) });
+  const answer = await api('/api/films/submissions', { auth: true, schema: submissionList, signal });
   return [...answer.submissions].sort((a, b) => a.created_at.localeCompare(b.created_at));
 }
+
+/** The queue, not asked for when the member is known not to review. */
+export const useSubmissions = (enabled: boolean) =>
+  useQuery({ queryKey: queryKeys.submissions, queryFn: ({ signal }) => listSubmissions(signal), enabled });

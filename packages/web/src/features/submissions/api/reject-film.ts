@@ -1,5 +1,7 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messageBody } from '@filmlist/shared/api/common';
 import { api } from '../../../lib/api-client';
-import { messageDecoder } from '../../../lib/decoders';
+import { markQueueStale } from './mark-stale';
 
 export interface RejectFilmInput {
   title: string;
@@ -14,5 +16,10 @@ export interface RejectFilmInput {
 export async function rejectFilm(input: RejectFilmInput): Promise<void> {
   const reason = input.reason.trim();
   const body = { title: input.title, release_year: input.release_year, userId: input.userId, ...(reason ? { reason } : {}) };
-  await api('/api/films/reject', { method: 'POST', body, schema: messageDecoder, auth: true });
+  await api('/api/films/reject', { method: 'POST', body, schema: messageBody, auth: true });
+}
+
+export function useRejectFilm() {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: rejectFilm, onSuccess: () => markQueueStale(client) });
 }

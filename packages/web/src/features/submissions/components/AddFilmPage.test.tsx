@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
-import { callsTo, deferred, json, mockApi, renderRoute, signIn } from '../test-utils';
+import { aboutFilm, messages, tryAgainIn } from '@filmlist/shared/messages';
+import { callsTo, deferred, json, mockApi } from '../../../test/fake-api';
+import { renderPage as render, signIn } from '../../../test/render-page';
 import AddFilmPage from './AddFilmPage';
 
 afterEach(() => vi.restoreAllMocks());
@@ -10,7 +11,7 @@ afterEach(() => vi.restoreAllMocks());
 function renderPage() {
   signIn({ isReviewer: false, username: 'mia', user_id: 5 });
   const user = userEvent.setup();
-  renderRoute('/addfilm', '/addfilm', <AddFilmPage />);
+  render(<AddFilmPage />, { path: '/addfilm' });
   return user;
 }
 
@@ -37,7 +38,7 @@ function fill({ title: t = 'Paper Moon', year: y = '1973', logline: l = 'A con m
 
 describe('AddFilmPage', () => {
   it('has a title, one heading and labelled fields', () => {
-    mockApi(() => undefined);
+    mockApi({});
     renderPage();
     expect(document.title).toBe('Add Film | The Film List');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -45,7 +46,7 @@ describe('AddFilmPage', () => {
   });
 
   it('capitalises each word of the title as it is typed', async () => {
-    mockApi(() => undefined);
+    mockApi({});
     const user = renderPage();
     await user.type(title(), 'the f');
     expect(title()).toHaveValue('The F');
@@ -54,7 +55,7 @@ describe('AddFilmPage', () => {
   });
 
   const cases: Array<[string, Filled, string, () => HTMLElement]> = [
-    ['the confirmation comes first', { title: '', year: '', logline: '', confirm: false }, messages.confirmDetails, confirmBox],
+    ['a missing confirmation', { confirm: false }, messages.confirmDetails, confirmBox],
     ['blank fields', { title: '   ' }, messages.fillAllFields, title],
     ['a blank year', { year: '' }, messages.fillAllFields, year],
     ['a blank logline', { logline: '' }, messages.fillAllFields, logline],
@@ -70,7 +71,7 @@ describe('AddFilmPage', () => {
   ];
 
   it.each(cases)('rejects %s with its message beside the field, without calling the server', async (_name, input, message, field) => {
-    const calls = mockApi(() => undefined);
+    const { calls } = mockApi({});
     renderPage();
     fill(input);
     fireEvent.click(submit());
@@ -83,16 +84,36 @@ describe('AddFilmPage', () => {
     expect(callsTo(calls, '/api/films/reviewfilm')).toHaveLength(0);
   });
 
-  it('checks links before the year is a number, so each message can show', async () => {
-    mockApi(() => undefined);
+  it('shows every failing rule at once, each message beside its field, and focuses the first field', async () => {
+    const { calls } = mockApi({
+      'GET /api/films/checkfilm': () => json({ exists: false }),
+      'POST /api/films/reviewfilm': () => json({ message: messages.reviewSubmitted, film: {} }, 201),
+    });
     renderPage();
-    fill({ title: 'http://a.example', year: 'abc' });
+    fill({ title: 'http://a.example', year: 'abc', logline: '', confirm: false });
     fireEvent.click(submit());
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.titleIsLink);
+    await waitFor(() => expect(title()).toHaveAccessibleDescription(messages.titleIsLink));
+    expect(year()).toHaveAccessibleDescription(messages.yearNotNumber);
+    expect(logline()).toHaveAccessibleDescription(messages.fillAllFields);
+    expect(confirmBox()).toHaveAccessibleDescription(messages.confirmDetails);
+    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+      messages.titleIsLink,
+      messages.yearNotNumber,
+      messages.fillAllFields,
+      messages.confirmDetails,
+    ]);
+    expect(title()).toHaveFocus();
+    expect(callsTo(calls, '/api/films/checkfilm')).toHaveLength(0);
+
+    // Once mended, the next try sends the film and every message goes.
+    fill({ title: 'Paper Moon', year: '1973', logline: 'A con man.', confirm: true });
+    fireEvent.click(submit());
+    await screen.findByText(aboutFilm('Paper Moon', '1973', messages.reviewSubmitted));
+    expect(screen.queryAllByRole('alert')).toHaveLength(0);
   });
 
   it('stops when the film is already on the list', async () => {
-    const calls = mockApi((call) => (call.path === '/api/films/checkfilm' ? json(200, { exists: true }) : undefined));
+    const { calls } = mockApi({ 'GET /api/films/checkfilm': () => json({ exists: true }) });
     renderPage();
     fill({});
     fireEvent.click(submit());
@@ -102,7 +123,7 @@ describe('AddFilmPage', () => {
   });
 
   it('says so when the duplicate check fails', async () => {
-    const calls = mockApi((call) => (call.path === '/api/films/checkfilm' ? json(500, { error: 'x', code: 'internal' }) : undefined));
+    const { calls } = mockApi({ 'GET /api/films/checkfilm': () => json({ error: 'x', code: 'internal' }, 500) });
     renderPage();
     fill({});
     fireEvent.click(submit());
@@ -112,20 +133,22 @@ describe('AddFilmPage', () => {
 
   it('submits for review, shows Processing... while working, then the success message and an empty form', async () => {
     const answer = deferred<Response>();
-    const calls = mockApi((call) => {
-      if (call.path === '/api/films/checkfilm') return json(200, { exists: false });
-      if (call.path === '/api/films/reviewfilm') return answer.promise;
-      return undefined;
+    const { calls } = mockApi({
+      'GET /api/films/checkfilm': () => json({ exists: false }),
+      'POST /api/films/reviewfilm': () => answer.promise,
     });
     renderPage();
     fill({ title: '  Paper Moon ', logline: ' A con man and a girl travel Kansas. ' });
     fireEvent.click(submit());
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
-    answer.resolve(json(201, { message: messages.reviewSubmitted, film: {} }));
-    expect(await screen.findByText(messages.reviewSubmitted)).toHaveAttribute('role', 'status');
+    answer.resolve(json({ message: messages.reviewSubmitted, film: {} }, 201));
+    // The spec's words, naming the film.
+    const status = (await screen.findByText(aboutFilm('Paper Moon', '1973', messages.reviewSubmitted))).closest<HTMLElement>('[role="status"]');
+    if (!status) throw new Error('the message is not in a status region');
+    expect(within(status).getByRole('link', { name: 'Follow your submissions on My Submissions' })).toHaveAttribute('href', '/my-submissions');
     const [post] = callsTo(calls, '/api/films/reviewfilm');
     expect(post?.method).toBe('POST');
-    expect(post?.authorization).toBe('Bearer access-token');
+    expect(post?.auth).toBe('Bearer access-token');
     expect(post?.body).toEqual({ title: 'Paper Moon', release_year: '1973', description: 'A con man and a girl travel Kansas.' });
     expect(title()).toHaveValue('');
     expect(year()).toHaveValue('');
@@ -136,10 +159,9 @@ describe('AddFilmPage', () => {
   });
 
   it("shows the server's message for a 409 or 400", async () => {
-    mockApi((call) => {
-      if (call.path === '/api/films/checkfilm') return json(200, { exists: false });
-      if (call.path === '/api/films/reviewfilm') return json(409, { error: messages.filmAlreadyPending, code: 'film_already_pending' });
-      return undefined;
+    mockApi({
+      'GET /api/films/checkfilm': () => json({ exists: false }),
+      'POST /api/films/reviewfilm': () => json({ error: messages.filmAlreadyPending, code: 'film_already_pending' }, 409),
     });
     renderPage();
     fill({});
@@ -149,12 +171,9 @@ describe('AddFilmPage', () => {
   });
 
   it('puts a 400 with a field beside that field', async () => {
-    mockApi((call) => {
-      if (call.path === '/api/films/checkfilm') return json(200, { exists: false });
-      if (call.path === '/api/films/reviewfilm') {
-        return json(400, { error: messages.yearOutOfRange, code: 'validation', fields: { release_year: messages.yearOutOfRange } });
-      }
-      return undefined;
+    mockApi({
+      'GET /api/films/checkfilm': () => json({ exists: false }),
+      'POST /api/films/reviewfilm': () => json({ error: messages.yearOutOfRange, code: 'validation', fields: { release_year: messages.yearOutOfRange } }, 400),
     });
     renderPage();
     fill({});
@@ -163,14 +182,28 @@ describe('AddFilmPage', () => {
   });
 
   it('falls back to the spec message for any other failure', async () => {
-    mockApi((call) => {
-      if (call.path === '/api/films/checkfilm') return json(200, { exists: false });
-      if (call.path === '/api/films/reviewfilm') return json(503, { error: 'down', code: 'unavailable' });
-      return undefined;
+    mockApi({
+      'GET /api/films/checkfilm': () => json({ exists: false }),
+      'POST /api/films/reviewfilm': () => json({ error: 'down', code: 'unavailable' }, 503),
     });
     renderPage();
     fill({});
     fireEvent.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.reviewSubmitFailed);
+  });
+
+  it('says when to try again after too many requests, below the spec message', async () => {
+    let check = json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '30' });
+    mockApi({
+      'GET /api/films/checkfilm': () => check,
+      'POST /api/films/reviewfilm': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '120' }),
+    });
+    renderPage();
+    fill({});
+    fireEvent.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${messages.filmCheckFailed} ${tryAgainIn(30)}`);
+    check = json({ exists: false });
+    fireEvent.click(submit());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(`${messages.reviewSubmitFailed} ${tryAgainIn(120)}`));
   });
 });

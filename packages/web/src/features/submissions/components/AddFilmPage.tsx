@@ -1,25 +1,29 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { FilmField, FilmFields as FilmValues } from '@filmlist/shared/film-rules';
-import { messages } from '@filmlist/shared/messages';
+import { aboutFilm, messages } from '@filmlist/shared/messages';
+import { ProcessingButton } from '../../../components/ProcessingButton';
+import { Link } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { checkFilmExists } from '../api/check-film';
-import { submitFilmForReview } from '../api/review-film';
-import { problemFromError, validateFilmForm, type FormProblem } from '../utils/film-form';
-import { ConfirmBox, FilmFields, FormError, useFocusProblem } from './FilmFields';
+import { useSubmitFilmForReview } from '../api/review-film';
+import { useFocusProblem } from '../hooks/use-focus-problem';
+import { useSendNewFilm } from '../hooks/use-send-new-film';
+import { problemFromError, trimmedFilm, validateFilmForm, type FormProblems } from '../utils/film-form';
+import { ConfirmBox, FilmFields, FormError } from './FilmFields';
 
 const EMPTY: FilmValues = { title: '', release_year: '', description: '' };
 
 /** /addfilm: a member submits a film for review (SPEC §2, §4, §5). */
 export default function AddFilmPage() {
+  useDocumentTitle('Add Film');
   const prefix = useId();
+  const sendNewFilm = useSendNewFilm();
+  const { mutateAsync: submitForReview } = useSubmitFilmForReview();
   const [values, setValues] = useState<FilmValues>(EMPTY);
   const [confirmed, setConfirmed] = useState(false);
-  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [problems, setProblems] = useState<FormProblems>([]);
   const [success, setSuccess] = useState('');
   const [working, setWorking] = useState(false);
-  useFocusProblem(prefix, problem);
-
-  useDocumentTitle('Add Film');
+  useFocusProblem(prefix, problems);
 
   const change = (field: FilmField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -28,37 +32,20 @@ export default function AddFilmPage() {
     if (working) return;
     setSuccess('');
     const invalid = validateFilmForm({ ...values, confirmed });
-    setProblem(invalid);
-    if (invalid) return;
+    setProblems(invalid);
+    if (invalid.length > 0) return;
     setWorking(true);
-    try {
-      let exists: boolean;
-      try {
-        exists = await checkFilmExists(values.title, values.release_year);
-      } catch {
-        setProblem({ field: null, message: messages.filmCheckFailed });
-        return;
-      }
-      if (exists) {
-        setProblem({ field: null, message: messages.filmAlreadyListed });
-        return;
-      }
-      try {
-        await submitFilmForReview({
-          title: values.title.trim(),
-          release_year: values.release_year.trim(),
-          description: values.description.trim(),
-        });
-      } catch (error) {
-        setProblem(problemFromError(error, messages.reviewSubmitFailed, [400, 409]));
-        return;
-      }
-      setValues(EMPTY);
-      setConfirmed(false);
-      setSuccess(messages.reviewSubmitted);
-    } finally {
-      setWorking(false);
-    }
+    const film = trimmedFilm(values);
+    const outcome = await sendNewFilm(
+      values,
+      () => submitForReview(film),
+      (error) => problemFromError(error, messages.reviewSubmitFailed, [400, 409]),
+    );
+    setWorking(false);
+    if (!outcome.sent) return setProblems(outcome.problem ? [outcome.problem] : []);
+    setValues(EMPTY);
+    setConfirmed(false);
+    setSuccess(aboutFilm(film.title, film.release_year, messages.reviewSubmitted));
   }
 
   return (
@@ -69,18 +56,23 @@ export default function AddFilmPage() {
         will hear the result by email.
       </p>
       <form className="film-form" noValidate onSubmit={(event) => void submit(event)}>
-        <FilmFields prefix={prefix} values={values} onChange={change} problem={problem} descriptionLabel="Logline" />
-        <ConfirmBox prefix={prefix} checked={confirmed} onChange={setConfirmed} problem={problem} />
-        <FormError problem={problem} />
+        <FilmFields prefix={prefix} values={values} onChange={change} problems={problems} descriptionLabel="Logline" />
+        <ConfirmBox prefix={prefix} checked={confirmed} onChange={setConfirmed} problems={problems} />
+        <FormError problems={problems} />
         <div className="actions">
-          <button type="submit" disabled={working}>
-            {working ? 'Processing...' : 'Add Film'}
-          </button>
+          <ProcessingButton processing={working} label="Add Film" />
         </div>
       </form>
-      <p className="success form-message" role="status">
-        {success}
-      </p>
+      <div className="form-message" role="status">
+        {success && (
+          <>
+            <p className="success">{success}</p>
+            <p>
+              <Link to="/my-submissions">Follow your submissions on My Submissions</Link>
+            </p>
+          </>
+        )}
+      </div>
     </section>
   );
 }

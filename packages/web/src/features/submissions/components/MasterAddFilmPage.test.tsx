@@ -1,31 +1,50 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
-import { callsTo, json, mockApi, renderRoute, signIn } from '../test-utils';
+import type { Submission } from '@filmlist/shared/api/films';
+import { aboutFilm, messages, tryAgainIn } from '@filmlist/shared/messages';
+import { reviewerFormPath } from '@filmlist/shared/reviewer-link';
+import { callsTo, json, mockApi, recordedCalls } from '../../../test/fake-api';
+import { renderPage as render, signIn } from '../../../test/render-page';
 import MasterAddFilmPage from './MasterAddFilmPage';
 
 afterEach(() => vi.restoreAllMocks());
 
 const ROUTE = '/master/addfilm/:title/:release_year/:description/:user_id';
 
-function renderPage(path = '/master/addfilm/The-Fall/2006/a-stuntman-tells-a-girl-a-story/7', reviewer: boolean | undefined = true) {
+const submission = (change: Partial<Submission> = {}): Submission => ({
+  submission_id: 31,
+  title: 'The Fall',
+  release_year: 2006,
+  description: 'a stuntman tells a girl a story',
+  user_id: 7,
+  username: 'mia',
+  status: 'pending',
+  created_at: '2026-02-01T10:00:00.000Z',
+  ...change,
+});
+
+/** The page at `path`; the review queue (asked for the submitter's name) holds `queue`. */
+function renderPage(path = '/master/addfilm/The-Fall/2006/a-stuntman-tells-a-girl-a-story/7', reviewer: boolean | undefined = true, queue = [submission()], state: unknown = null) {
   signIn(reviewer === undefined ? {} : { isReviewer: reviewer });
+  mockApi({ 'GET /api/films/submissions': () => json({ submissions: queue }) });
   const user = userEvent.setup();
-  renderRoute(path, ROUTE, <MasterAddFilmPage />);
+  render(<MasterAddFilmPage />, { path, route: ROUTE, state });
   return user;
 }
+
+const midAugust = submission({ submission_id: 32, title: 'Mid-August Lunch', release_year: 2008, description: 'A cash-strapped man hosts four elderly ladies.', user_id: 12 });
+const midAugustPath = reviewerFormPath({ title: midAugust.title, releaseYear: 2008, description: midAugust.description, userId: 12 });
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false });
 const confirmBox = () => screen.getByLabelText('I have double-checked the film details');
 
 /** A server that knows no such film and accepts every decision. */
 function happyServer() {
-  return mockApi((call) => {
-    if (call.path === '/api/films/checkfilm') return json(200, { exists: false });
-    if (call.path === '/api/films/addfilm') return json(200, { message: messages.filmAdded, film: {} });
-    if (call.path === '/api/films/reject') return json(200, { message: messages.filmRejected });
-    return undefined;
+  return mockApi({
+    'GET /api/films/checkfilm': () => json({ exists: false }),
+    'POST /api/films/addfilm': () => json({ message: messages.filmAdded, film: {} }),
+    'POST /api/films/reject': () => json({ message: messages.filmRejected }),
   });
 }
 
@@ -52,21 +71,58 @@ describe('MasterAddFilmPage', () => {
     expect(field('Description')).toHaveValue('Miles becomes 50/50 hero');
   });
 
-  it('applies the add-film rules, confirmation first', async () => {
-    const calls = happyServer();
+  it("keeps a title's and a logline's own hyphens from a mailed link, and names the submitter it finds in the queue (issue 17)", async () => {
+    const { calls } = happyServer();
+    renderPage(midAugustPath, true, [submission(), midAugust]);
+    expect(field('Film Title')).toHaveValue('Mid-August Lunch');
+    expect(field('Description')).toHaveValue('A cash-strapped man hosts four elderly ladies.');
+    expect(field('User ID')).toHaveValue('12');
+    expect(field('User ID')).toHaveAttribute('readonly');
+    await waitFor(() => expect(field('User ID')).toHaveAccessibleDescription('Submitted by mia'));
+
+    fireEvent.click(confirmBox());
+    fireEvent.click(screen.getByRole('button', { name: 'Add Film' }));
+    expect(await screen.findByText(aboutFilm('Mid-August Lunch', '2008', messages.filmAdded))).toHaveAttribute('role', 'status');
+    expect(callsTo(calls, '/api/films/addfilm')[0]?.body).toMatchObject({ title: 'Mid-August Lunch', description: 'A cash-strapped man hosts four elderly ladies.', userId: '12' });
+  });
+
+  it('starts from the submission the queue passed along, without asking for the queue', () => {
+    happyServer();
+    const spiderMan = submission({ title: 'Spider-Man', release_year: 2002, description: 'a shy teen becomes a web-slinging hero.', user_id: 9, username: 'peter' });
+    // Even under a hand-made path whose dashes would all become spaces.
+    renderPage('/master/addfilm/Spider-Man/2002/a-shy-teen-becomes-a-web-slinging-hero./9', true, [], { submission: spiderMan });
+    expect(field('Film Title')).toHaveValue('Spider-Man');
+    expect(field('Description')).toHaveValue('A shy teen becomes a web-slinging hero.');
+    expect(field('User ID')).toHaveAccessibleDescription('Submitted by peter');
+    expect(callsTo(recordedCalls(), '/api/films/submissions')).toHaveLength(0);
+  });
+
+  it("ignores navigation state about another submission, and a hand-made link's dashes become spaces (SPEC §2)", () => {
+    happyServer();
+    renderPage('/master/addfilm/Mid-August-Lunch/2008/a-cash-strapped-man/12', true, [], { submission: submission() });
+    expect(field('Film Title')).toHaveValue('Mid August Lunch');
+    expect(field('Description')).toHaveValue('A cash strapped man');
+    expect(field('User ID')).toHaveAccessibleDescription('The member who submitted the film');
+  });
+
+  it('applies every add-film rule at once, each message beside its field', async () => {
+    const { calls } = happyServer();
     renderPage();
     fireEvent.click(screen.getByRole('button', { name: 'Add Film' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.confirmDetails);
-    fireEvent.click(confirmBox());
     fireEvent.change(field('Year of Release'), { target: { value: '20o6' } });
+    fireEvent.change(field('Watch Link'), { target: { value: 'ftp://films.example/the-fall' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Film' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.yearNotNumber);
-    expect(field('Year of Release')).toHaveAccessibleDescription(messages.yearNotNumber);
+    await waitFor(() => expect(field('Year of Release')).toHaveAccessibleDescription(messages.yearNotNumber));
+    expect(field('Watch Link')).toHaveAccessibleDescription(messages.watchLinkInvalid);
+    expect(confirmBox()).toHaveAccessibleDescription(messages.confirmDetails);
+    expect(screen.getAllByRole('alert')).toHaveLength(3);
+    expect(field('Year of Release')).toHaveFocus();
     expect(callsTo(calls, '/api/films/addfilm')).toHaveLength(0);
   });
 
   it('refuses a watch link that is not http(s)', async () => {
-    const calls = happyServer();
+    const { calls } = happyServer();
     renderPage();
     fireEvent.click(confirmBox());
     fireEvent.change(field('Watch Link'), { target: { value: 'ftp://films.example/the-fall' } });
@@ -78,14 +134,14 @@ describe('MasterAddFilmPage', () => {
   });
 
   it('adds the film with its watch link and submitter', async () => {
-    const calls = happyServer();
+    const { calls } = happyServer();
     renderPage();
     fireEvent.click(confirmBox());
     fireEvent.change(field('Watch Link'), { target: { value: 'https://watch.example/the-fall' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add Film' }));
-    expect(await screen.findByText(messages.filmAdded)).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(aboutFilm('The Fall', '2006', messages.filmAdded))).toHaveAttribute('role', 'status');
     const [post] = callsTo(calls, '/api/films/addfilm');
-    expect(post?.authorization).toBe('Bearer access-token');
+    expect(post?.auth).toBe('Bearer access-token');
     expect(post?.body).toEqual({
       title: 'The Fall',
       release_year: '2006',
@@ -99,7 +155,7 @@ describe('MasterAddFilmPage', () => {
   });
 
   it('runs the duplicate check first', async () => {
-    const calls = mockApi((call) => (call.path === '/api/films/checkfilm' ? json(200, { exists: true }) : undefined));
+    const { calls } = mockApi({ 'GET /api/films/checkfilm': () => json({ exists: true }) });
     renderPage();
     fireEvent.click(confirmBox());
     fireEvent.click(screen.getByRole('button', { name: 'Add Film' }));
@@ -109,10 +165,9 @@ describe('MasterAddFilmPage', () => {
 
   it('shows the add failure message, or the server message for 400 and 409', async () => {
     let status = 500;
-    mockApi((call) => {
-      if (call.path === '/api/films/checkfilm') return json(200, { exists: false });
-      if (call.path === '/api/films/addfilm') return json(status, { error: messages.invalidRequest, code: 'x' });
-      return undefined;
+    mockApi({
+      'GET /api/films/checkfilm': () => json({ exists: false }),
+      'POST /api/films/addfilm': () => json({ error: messages.invalidRequest, code: 'x' }, status),
     });
     renderPage();
     fireEvent.click(confirmBox());
@@ -123,14 +178,28 @@ describe('MasterAddFilmPage', () => {
     expect(await screen.findByText(messages.invalidRequest)).toHaveAttribute('role', 'alert');
   });
 
+  it('says when to try again after too many decisions', async () => {
+    mockApi({
+      'GET /api/films/checkfilm': () => json({ exists: false }),
+      'POST /api/films/addfilm': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '90' }),
+    });
+    renderPage();
+    fireEvent.click(confirmBox());
+    fireEvent.click(screen.getByRole('button', { name: 'Add Film' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`${messages.addFilmFailed} ${tryAgainIn(90)}`);
+  });
+
   it('rejects with an optional reason asked in a dialog', async () => {
-    const calls = happyServer();
+    const { calls } = happyServer();
     const user = renderPage();
     await user.click(screen.getByRole('button', { name: 'Reject Film' }));
-    const dialog = screen.getByRole('dialog', { name: 'Reject this film?' });
+    const dialog = screen.getByRole('dialog', { name: 'Reject The Fall (2006)?' });
+    // It asks first, reason first: the member is mailed.
+    expect(within(dialog).getByLabelText('Reason', { exact: false })).toHaveFocus();
+    await waitFor(() => expect(dialog).toHaveTextContent('mia will be told by email'));
     await user.type(within(dialog).getByLabelText('Reason', { exact: false }), 'Already listed under another title.');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm Rejection' }));
-    expect(await screen.findByText(messages.filmRejected)).toHaveAttribute('role', 'status');
+    expect(await screen.findByText(aboutFilm('The Fall', '2006', messages.filmRejected))).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(callsTo(calls, '/api/films/reject')[0]?.body).toEqual({
       title: 'The Fall',
@@ -141,7 +210,7 @@ describe('MasterAddFilmPage', () => {
   });
 
   it('sends no reason when none is given, and says when rejecting fails', async () => {
-    const calls = mockApi((call) => (call.path === '/api/films/reject' ? json(500, { error: 'x', code: 'internal' }) : undefined));
+    const { calls } = mockApi({ 'POST /api/films/reject': () => json({ error: 'x', code: 'internal' }, 500) });
     const user = renderPage();
     await user.click(screen.getByRole('button', { name: 'Reject Film' }));
     await user.click(screen.getByRole('button', { name: 'Confirm Rejection' }));
@@ -151,7 +220,7 @@ describe('MasterAddFilmPage', () => {
   });
 
   it('cancelling the dialog rejects nothing', async () => {
-    const calls = happyServer();
+    const { calls } = happyServer();
     const user = renderPage();
     await user.click(screen.getByRole('button', { name: 'Reject Film' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -168,10 +237,9 @@ describe('MasterAddFilmPage', () => {
   });
 
   it('treats a 403 from the server the same way', async () => {
-    mockApi((call) => {
-      if (call.path === '/api/films/checkfilm') return json(200, { exists: false });
-      if (call.path === '/api/films/addfilm') return json(403, { error: messages.reviewerOnly, code: 'reviewer_only' });
-      return undefined;
+    mockApi({
+      'GET /api/films/checkfilm': () => json({ exists: false }),
+      'POST /api/films/addfilm': () => json({ error: messages.reviewerOnly, code: 'reviewer_only' }, 403),
     });
     renderPage(undefined, undefined);
     fireEvent.click(confirmBox());

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Submission } from '@filmlist/shared/api/films';
-import { messages } from '@filmlist/shared/messages';
-import { callsTo, json, mockApi, renderRoute, signIn, type Call } from '../test-utils';
+import { aboutFilm, messages } from '@filmlist/shared/messages';
+import { callsTo, json, mockApi, type Call } from '../../../test/fake-api';
+import { renderPage as render, signIn } from '../../../test/render-page';
 import ReviewQueuePage from './ReviewQueuePage';
 
 afterEach(() => vi.restoreAllMocks());
@@ -28,29 +29,31 @@ const paperMoon: Submission = {
   created_at: '2026-03-01T09:00:00.000Z',
 };
 
+const noHistory = { entries: [], next: null };
+
 function server(submissions: Submission[], decide: (call: Call) => Response | undefined = () => undefined) {
-  return mockApi((call) => {
-    if (call.path === '/api/films/submissions') return json(200, { submissions });
-    if (call.path === '/api/films/addfilm') return decide(call) ?? json(200, { message: messages.filmAdded, film: {} });
-    if (call.path === '/api/films/reject') return decide(call) ?? json(200, { message: messages.filmRejected });
-    return undefined;
+  return mockApi({
+    'GET /api/films/submissions': () => json({ submissions }),
+    'GET /api/films/review-history': () => json(noHistory),
+    'POST /api/films/addfilm': (call) => decide(call) ?? json({ message: messages.filmAdded, film: {} }),
+    'POST /api/films/reject': (call) => decide(call) ?? json({ message: messages.filmRejected }),
   });
 }
 
 function renderPage(reviewer: boolean | undefined = true) {
   signIn(reviewer === undefined ? {} : { isReviewer: reviewer });
-  renderRoute('/master', '/master', <ReviewQueuePage />);
+  render(<ReviewQueuePage />, { path: '/master' });
 }
 
 const item = (name: RegExp) => screen.getByRole('article', { name });
 
 describe('ReviewQueuePage', () => {
   it('lists pending submissions oldest first, with who sent them and when', async () => {
-    const calls = server([spiderMan, paperMoon]);
+    const { calls } = server([spiderMan, paperMoon]);
     renderPage();
     expect(document.title).toBe('Review Queue | The Film List');
     const articles = await screen.findAllByRole('article');
-    expect(articles.map((a) => within(a).getByRole('heading', { level: 2 }).textContent)).toEqual([
+    expect(articles.map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual([
       'Paper Moon (1973)',
       'Spider-Man: Into The Spider-Verse (2018)',
     ]);
@@ -58,21 +61,23 @@ describe('ReviewQueuePage', () => {
     expect(within(spider).getByText('miles Morales becomes a 50/50 hero.', { normalizer: (t) => t.replace(/\s+/g, ' ') })).toBeInTheDocument();
     expect(within(spider).getByText(/Submitted by mia on/)).toBeInTheDocument();
     expect(within(spider).getByText('2 March 2026')).toHaveAttribute('datetime', spiderMan.created_at);
+    // Real hyphens are written %2D, so the spec's "dashes become spaces" meets only the separators.
     expect(within(spider).getByRole('link', { name: 'Open in reviewer form' })).toHaveAttribute(
       'href',
-      `/master/addfilm/${encodeURIComponent('Spider-Man:-Into-The-Spider-Verse')}/2018/${encodeURIComponent('miles-Morales-becomes-a-50/50-hero.')}/12`,
+      `/master/addfilm/Spider%2DMan%3A-Into-The-Spider%2DVerse/2018/${encodeURIComponent('miles-Morales-becomes-a-50/50-hero.')}/12`,
     );
-    expect(callsTo(calls, '/api/films/submissions')[0]?.authorization).toBe('Bearer access-token');
+    expect(callsTo(calls, '/api/films/submissions')[0]?.auth).toBe('Bearer access-token');
   });
 
   it('adds a film in place with its exact title, then removes it and says so', async () => {
-    const calls = server([spiderMan, paperMoon]);
+    const { calls } = server([spiderMan, paperMoon]);
     renderPage();
     await screen.findAllByRole('article');
     const spider = item(/Spider-Man/);
     fireEvent.change(within(spider).getByLabelText(/Watch Link/), { target: { value: 'https://watch.example/spider' } });
     fireEvent.click(within(spider).getByRole('button', { name: 'Add Film' }));
-    expect(await screen.findByText(messages.filmAdded)).toHaveAttribute('role', 'status');
+    const added = aboutFilm('Spider-Man: Into The Spider-Verse', 2018, messages.filmAdded);
+    expect(await screen.findByText(added)).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('article', { name: /Spider-Man/ })).toBeNull();
     expect(screen.getAllByRole('article')).toHaveLength(1);
     expect(callsTo(calls, '/api/films/addfilm')[0]?.body).toEqual({
@@ -82,16 +87,30 @@ describe('ReviewQueuePage', () => {
       watchLink: 'https://watch.example/spider',
       userId: '12',
     });
-    expect(screen.getByText(messages.filmAdded)).toHaveFocus();
+    expect(screen.getByText(added)).toHaveFocus();
   });
 
-  it('rejects a film in place with a reason', async () => {
-    const calls = server([paperMoon]);
+  it('opens the reviewer form with the submission itself, hyphens and all', async () => {
+    server([spiderMan]);
+    renderPage();
+    fireEvent.click(await screen.findByRole('link', { name: 'Open in reviewer form' }));
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toMatch(/^\/master\/addfilm\/Spider%2DMan/));
+    expect(window.history.state).toEqual({ submission: spiderMan });
+  });
+
+  it('rejects a film after asking, with the reason mailed to the member', async () => {
+    const { calls } = server([paperMoon]);
     renderPage();
     const moon = await screen.findByRole('article', { name: /Paper Moon/ });
-    fireEvent.change(within(moon).getByLabelText(/Reason/), { target: { value: 'Not undervalued enough.' } });
     fireEvent.click(within(moon).getByRole('button', { name: 'Reject Film' }));
-    expect(await screen.findByText(messages.filmRejected)).toHaveAttribute('role', 'status');
+    const dialog = screen.getByRole('dialog', { name: 'Reject Paper Moon (1973)?' });
+    expect(dialog).toHaveTextContent('otto will be told by email');
+    expect(callsTo(calls, '/api/films/reject')).toHaveLength(0);
+    const reason = within(dialog).getByLabelText(/Reason/);
+    expect(reason).toHaveFocus();
+    fireEvent.change(reason, { target: { value: 'Not undervalued enough.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm Rejection' }));
+    expect(await screen.findByText(aboutFilm('Paper Moon', 1973, messages.filmRejected))).toHaveAttribute('role', 'status');
     expect(screen.queryByRole('article')).toBeNull();
     expect(screen.getByText(messages.reviewQueueEmpty)).toBeInTheDocument();
     expect(callsTo(calls, '/api/films/reject')[0]?.body).toEqual({
@@ -105,20 +124,21 @@ describe('ReviewQueuePage', () => {
   it('keeps the film and shows the message when a decision fails', async () => {
     server([paperMoon], (call) =>
       call.path === '/api/films/addfilm'
-        ? json(409, { error: messages.filmAlreadyListed, code: 'film_already_listed' })
-        : json(500, { error: 'x', code: 'internal' }),
+        ? json({ error: messages.filmAlreadyListed, code: 'film_already_listed' }, 409)
+        : json({ error: 'x', code: 'internal' }, 500),
     );
     renderPage();
     const moon = await screen.findByRole('article', { name: /Paper Moon/ });
     fireEvent.click(within(moon).getByRole('button', { name: 'Add Film' }));
     expect(await within(moon).findByRole('alert')).toHaveTextContent(messages.filmAlreadyListed);
     fireEvent.click(within(moon).getByRole('button', { name: 'Reject Film' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Confirm Rejection' }));
     await waitFor(() => expect(within(moon).getByRole('alert')).toHaveTextContent(messages.rejectFilmFailed));
     expect(screen.getByRole('article', { name: /Paper Moon/ })).toBeInTheDocument();
   });
 
   it('checks the watch link before adding', async () => {
-    const calls = server([paperMoon]);
+    const { calls } = server([paperMoon]);
     renderPage();
     const moon = await screen.findByRole('article', { name: /Paper Moon/ });
     const link = within(moon).getByLabelText(/Watch Link/);
@@ -136,22 +156,23 @@ describe('ReviewQueuePage', () => {
   });
 
   it('tells a member who is not a reviewer, without asking the server', () => {
-    const calls = server([paperMoon]);
+    const { calls } = server([paperMoon]);
     renderPage(false);
     expect(screen.getByRole('alert')).toHaveTextContent(messages.reviewerOnly);
     expect(callsTo(calls, '/api/films/submissions')).toHaveLength(0);
   });
 
   it('shows the reviewer-only message on a 403', async () => {
-    mockApi((call) =>
-      call.path === '/api/films/submissions' ? json(403, { error: messages.reviewerOnly, code: 'reviewer_only' }) : undefined,
-    );
+    mockApi({
+      'GET /api/films/submissions': () => json({ error: messages.reviewerOnly, code: 'reviewer_only' }, 403),
+      'GET /api/films/review-history': () => json({ error: messages.reviewerOnly, code: 'reviewer_only' }, 403),
+    });
     renderPage(undefined);
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.reviewerOnly);
   });
 
   it('says when the queue cannot be loaded', async () => {
-    mockApi((call) => (call.path === '/api/films/submissions' ? json(500, { error: 'x', code: 'internal' }) : undefined));
+    mockApi({ 'GET /api/films/submissions': () => json({ error: 'x', code: 'internal' }, 500), 'GET /api/films/review-history': () => json(noHistory) });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.reviewQueueLoadFailed);
   });

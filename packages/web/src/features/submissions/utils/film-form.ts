@@ -1,7 +1,8 @@
-import type { Submission } from '@filmlist/shared/api/films';
-import { checkFilmFields, isWatchLink, type FilmField, type FilmFields } from '@filmlist/shared/film-rules';
+import { checkAllFilmFields, isWatchLink, type FilmField, type FilmFields } from '@filmlist/shared/film-rules';
 import { messages } from '@filmlist/shared/messages';
+import { readReviewerFormPath, type ReviewerFormPrefill } from '@filmlist/shared/reviewer-link';
 import { ApiError } from '../../../lib/api-client';
+import { withRetryNote } from '../../../lib/retry-note';
 
 /** Every place a form message can sit: beside a field, or (null) for the whole form. */
 export type FormField = FilmField | 'confirm' | 'watchLink' | 'userId';
@@ -11,6 +12,9 @@ export interface FormProblem {
   message: string;
 }
 
+/** What a form shows: at most one message per field, in the form's order. */
+export type FormProblems = readonly FormProblem[];
+
 export interface FilmFormInput extends FilmFields {
   confirmed: boolean;
   /** only the reviewer form has one */
@@ -18,14 +22,16 @@ export interface FilmFormInput extends FilmFields {
 }
 
 /**
- * SPEC §5, both add-film forms: the confirmation first, then the rules the
- * server applies in the same order, then (reviewer form) the watch link.
+ * SPEC §5, both add-film forms: every rule at once (issue 17), each message
+ * beside its field in the form's order: the film's fields, the watch link
+ * (reviewer form), then the confirmation box.
  */
-export function validateFilmForm(input: FilmFormInput): FormProblem | null {
-  if (!input.confirmed) return { field: 'confirm', message: messages.confirmDetails };
-  const failure = checkFilmFields(input);
-  if (failure) return failure;
-  return checkWatchLink(input.watchLink ?? '');
+export function validateFilmForm(input: FilmFormInput): FormProblem[] {
+  const problems: FormProblem[] = checkAllFilmFields(input);
+  const link = checkWatchLink(input.watchLink ?? '');
+  if (link) problems.push(link);
+  if (!input.confirmed) problems.push({ field: 'confirm', message: messages.confirmDetails });
+  return problems;
 }
 
 /** An optional watch link must be an http(s) address. */
@@ -34,6 +40,10 @@ export function checkWatchLink(value: string): FormProblem | null {
   if (link && !isWatchLink(link)) return { field: 'watchLink', message: messages.watchLinkInvalid };
   return null;
 }
+
+/** The message about `field` (null: the whole form), if there is one. */
+export const problemAt = (problems: FormProblems, field: FormField | null): FormProblem | undefined =>
+  problems.find((problem) => problem.field === field);
 
 const SERVER_FIELDS: Record<string, FormField> = {
   title: 'title',
@@ -45,41 +55,41 @@ const SERVER_FIELDS: Record<string, FormField> = {
 
 /**
  * What to show for a failed call: the server's own message for the statuses
- * it explains (400, 409, ...), otherwise the spec's fallback message.
+ * it explains (400, 409, ...), otherwise the spec's fallback message, with
+ * when to try again after a 429 or 503.
  */
 export function problemFromError(error: unknown, fallback: string, explained: readonly number[]): FormProblem {
-  if (!(error instanceof ApiError) || !explained.includes(error.status)) return { field: null, message: fallback };
+  if (!(error instanceof ApiError) || !explained.includes(error.status)) return { field: null, message: withRetryNote(fallback, error) };
   const key = Object.keys(error.fields).find((name) => name in SERVER_FIELDS);
   return { field: key ? (SERVER_FIELDS[key] ?? null) : null, message: error.message };
 }
 
+/** The three film fields as they are sent: trimmed. */
+export const trimmedFilm = (film: FilmFields): FilmFields => ({
+  title: film.title.trim(),
+  release_year: film.release_year.trim(),
+  description: film.description.trim(),
+});
+
 export const isForbidden = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
 
-/** Whitespace runs become dashes, then the segment is URL-encoded (the server's mail links do the same). */
-function pathSegment(text: string): string {
-  return encodeURIComponent(text.trim().replace(/\s+/g, '-'));
+/** The spec's reviewer form starts its description with a capital. */
+const capitalFirst = (text: string): string => text.replace(/^(\s*)(\S)/u, (_m, space: string, first: string) => space + first.toUpperCase());
+
+/**
+ * SPEC §2: the reviewer form prefilled from its path, as the browser holds it
+ * (still encoded): dashes become spaces, real hyphens (%2D) stay, and the
+ * description's first word is capitalised.
+ */
+export function prefillFromPath(pathname: string): ReviewerFormPrefill {
+  const read = readReviewerFormPath(pathname) ?? { title: '', release_year: '', description: '', userId: '' };
+  return { ...read, description: capitalFirst(read.description) };
 }
 
-/** SPEC §2: /master/addfilm/{title}/{release_year}/{description}/{user_id} for one submission. */
-export function reviewerFormPath(submission: Pick<Submission, 'title' | 'release_year' | 'description'> & { user_id: number }): string {
-  const { title, release_year, description, user_id } = submission;
-  return `/master/addfilm/${pathSegment(title)}/${release_year}/${pathSegment(description)}/${user_id}`;
+/** The same form prefilled from the submission itself, as the review queue passes it along. */
+export function prefillFromSubmission(submission: FilmFields & { userId: string }): ReviewerFormPrefill {
+  return { ...submission, description: capitalFirst(submission.description) };
 }
 
-export interface ReviewerPrefill {
-  title: string;
-  release_year: string;
-  description: string;
-  userId: string;
-}
-
-/** SPEC §2: the reviewer form is prefilled from the path; dashes become spaces and the description's first word is capitalised. */
-export function prefillFromPath(params: Record<string, string>): ReviewerPrefill {
-  const spaced = (value: string | undefined) => (value ?? '').replace(/-/g, ' ');
-  return {
-    title: spaced(params.title),
-    release_year: params.release_year ?? '',
-    description: spaced(params.description).replace(/^(\s*)(\S)/, (_m, space: string, first: string) => space + first.toUpperCase()),
-    userId: params.user_id ?? '',
-  };
-}
+/** A reviewer's form to edit or remove the film with this slug (PRODUCT.md §11). */
+export const editFilmPath = (slug: string): string => `/master/films/${encodeURIComponent(slug)}/edit`;

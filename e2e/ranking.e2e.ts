@@ -1,0 +1,138 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@filmlist/shared/messages';
+import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
+import { describeGeometry, heightWith, listGeometry } from './support/geometry.js';
+import { logIn, newAccount, registerVerified } from './support/members.js';
+import { addFilmAsReviewer } from './support/reviewer.js';
+
+/**
+ * Issue 17: the list reads as a ranking and fits a phone. The geometry of the
+ * list at 390x844 and 360 px, the stars and the mention dialog, for a visitor
+ * and a member; axe in both colour schemes.
+ */
+
+const PHONE = { width: 390, height: 844 };
+const NARROW = { width: 360, height: 740 };
+const ROW_MAX = 160;
+const DASHBOARD_MAX = 5500;
+const STAR_MIN = 24;
+
+let browser: Browser;
+const account = newAccount('ranker');
+let member: { context: BrowserContext; page: Page };
+
+/** A real title long enough to wrap on a phone: its row must keep to the height too. */
+const LONG_TITLE = 'The Assassination Of Jesse James By The Coward Robert Ford';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const added = await addFilmAsReviewer({ title: LONG_TITLE, release_year: '2007', description: 'An outlaw and the young admirer who will kill him, in the last months of a famous life on the run.' });
+  expect([200, 409]).toContain(added);
+  await registerVerified(account);
+  member = await newPage(browser, PHONE);
+  await logIn(member.page, account);
+});
+afterAll(async () => {
+  await member.context.close();
+  await browser.close();
+});
+
+const rowFor = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+const votesIn = (page: Page) => page.locator('[data-focus-key^="rate-"]:not([disabled])').first().waitFor();
+
+describe('the list on a 390x844 phone', () => {
+  it('for a visitor: rows of at most 160 px with rank and standing, the first two on the first screen, no sideways scroll', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/');
+    await rowFor(page, 'Paterson').waitFor();
+    const g = await listGeometry(page);
+    const figures = describeGeometry(g);
+    expect(g.rows, figures).toBeGreaterThanOrEqual(30);
+    expect(g.tallestRow, figures).toBeLessThanOrEqual(ROW_MAX);
+    const longRow = await rowFor(page, LONG_TITLE).boundingBox();
+    expect(longRow?.height ?? Number.POSITIVE_INFINITY, `the row of "${LONG_TITLE}"`).toBeLessThanOrEqual(ROW_MAX);
+    expect(g.firstTwoOnFirstScreen, figures).toBe(true);
+    expect(g.sidewaysScroll, figures).toBeLessThanOrEqual(0);
+    expect(await page.locator('.film-table tbody th').first().getAttribute('data-rank')).toBe('1');
+    expect(await rowFor(page, 'Paterson').textContent()).toMatch(/\d+% hadn't heard of it|No answers yet/);
+    await page.getByRole('link', { name: messages.howTheListWorks }).waitFor();
+    await expectAccessible(page, '/ at 390 px');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, '/ at 390 px, dark');
+    await context.close();
+  });
+
+  it('folds the navigation behind one Menu button, a disclosure', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await nav.getByRole('link', { name: 'About' }).isVisible()).toBe(false);
+    const before = await page.locator('.site-header').boundingBox();
+    expect(before?.height ?? 0).toBeLessThanOrEqual(64);
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+    await nav.getByRole('link', { name: 'About' }).waitFor();
+    await expectAccessible(page, 'the open menu at 390 px');
+    await nav.getByRole('link', { name: 'About' }).click();
+    await page.getByRole('heading', { level: 1, name: 'About The Film List' }).waitFor();
+    expect(await menu.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('for a member: rows of at most 160 px, the first two on the first screen, the 30-film dashboard at most 5,500 px', async () => {
+    const { page } = member;
+    await votesIn(page);
+    const g = await listGeometry(page);
+    const figures = describeGeometry(g);
+    expect(g.tallestRow, figures).toBeLessThanOrEqual(ROW_MAX);
+    expect(g.firstTwoOnFirstScreen, figures).toBe(true);
+    expect(heightWith(g, 30), figures).toBeLessThanOrEqual(DASHBOARD_MAX);
+    expect(g.sidewaysScroll, figures).toBeLessThanOrEqual(0);
+    // One filled action per row at most.
+    const rows = await page.locator('.film-table tbody tr').all();
+    const leads = await Promise.all(rows.map((row) => row.locator('.lead').count()));
+    expect(Math.max(...leads)).toBeLessThanOrEqual(1);
+    await expectAccessible(page, '/dashboard at 390 px');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, '/dashboard at 390 px, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+
+  it('opens the mention question with focus on Cancel, each answer in words', async () => {
+    const { page } = member;
+    await rowFor(page, 'Primer').getByRole('button', { name: 'Mention', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await page.evaluate('document.activeElement && document.activeElement.textContent')).toBe('Cancel');
+    for (const name of [messages.mentionAnswerYes, messages.mentionAnswerNo]) await dialog.getByRole('button', { name }).waitFor();
+    await page.keyboard.press('Enter');
+    expect(await dialog.count()).toBe(0);
+  });
+});
+
+describe('at 360 px', () => {
+  it('the list has no sideways scroll, and the ten stars sit on one line, each at least 24x24 px', async () => {
+    const { page } = member;
+    await page.setViewportSize(NARROW);
+    const g = await listGeometry(page);
+    expect(g.sidewaysScroll, describeGeometry(g)).toBeLessThanOrEqual(0);
+    await rowFor(page, 'Primer').getByRole('button', { name: /^Rate/ }).click();
+    const radios = page.getByRole('dialog').getByRole('radio');
+    expect(await radios.count()).toBe(10);
+    const boxes = await Promise.all((await radios.all()).map((radio) => radio.boundingBox()));
+    const tops = boxes.map((box) => Math.round(box?.y ?? -1));
+    expect(new Set(tops).size, `star tops ${tops.join(', ')}`).toBe(1);
+    for (const box of boxes) {
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(STAR_MIN);
+      expect(box?.height ?? 0).toBeGreaterThanOrEqual(STAR_MIN);
+    }
+    // The readout follows the hover.
+    await radios.nth(6).hover();
+    await page.getByRole('dialog').getByText('7/10').waitFor();
+    await expectAccessible(page, 'the stars at 360 px');
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(PHONE);
+  });
+});

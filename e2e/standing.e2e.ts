@@ -1,0 +1,128 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filteredOutNotice, messages } from '@filmlist/shared/messages';
+import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
+import { logIn, newAccount, registerVerified } from './support/members.js';
+
+/**
+ * Issue 13, item 1, and issue 17, items 4, 5 and 8: a film's standing and
+ * chart for a visitor and a member, a vote that says what happened, and the
+ * list's search and filter kept in the address and across a visit to a film.
+ */
+
+let browser: Browser;
+const account = newAccount('stander');
+let member: { context: BrowserContext; page: Page };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  await registerVerified(account);
+  member = await newPage(browser);
+  await logIn(member.page, account);
+});
+afterAll(async () => {
+  await member.context.close();
+  await browser.close();
+});
+
+const rowFor = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+
+/** The standing panel of a film page: rank, the two halves in words, the chart and its table. */
+async function expectStanding(page: Page, title: string): Promise<void> {
+  const panel = page.getByRole('region', { name: /^#\d+ of \d+ on The Film List$/ });
+  await panel.waitFor();
+  const text = (await panel.textContent()) ?? '';
+  expect(text).toMatch(/\d+%hadn't heard of it\d+ of \d+ answers/);
+  expect(text).toMatch(/average ratingout of 10, from \d+ ratings?/);
+  expect(await panel.locator('svg rect').count()).toBe(10);
+  const table = panel.getByRole('table', { name: `Ratings of ${title}, from 1 to 10` });
+  expect(await table.getByRole('row').count()).toBe(11);
+}
+
+describe("a film's standing", () => {
+  it('leads the public page, with its chart, for a visitor, with an invitation to vote; axe in both colour schemes', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto('/films/moon-2009');
+    await page.getByRole('heading', { level: 1, name: 'Moon' }).waitFor();
+    await expectStanding(page, 'Moon');
+    await page.getByRole('region', { name: 'Join The Film List' }).getByRole('link', { name: 'Sign Up' }).waitFor();
+    const overflow = Number(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth'));
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, '/films/moon-2009 at 390 px');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, '/films/moon-2009 at 390 px, dark');
+    await context.close();
+  });
+
+  it('leads the private page for a member, who gets it from a shared public link too', async () => {
+    const { page } = member;
+    await page.goto('/films/paterson-2016');
+    await page.waitForURL('**/films/private/paterson-2016');
+    await page.getByRole('region', { name: 'Heard of Before' }).waitFor();
+    await expectStanding(page, 'Paterson');
+    expect(await page.getByRole('region', { name: 'Join The Film List' }).count()).toBe(0);
+    await expectAccessible(page, '/films/private/paterson-2016');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page, '/films/private/paterson-2016, dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+  });
+});
+
+describe('a vote on the list', () => {
+  it('brings the film, in its new place, to the screen and says what happened', async () => {
+    const { page } = member;
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL('**/dashboard');
+    const row = rowFor(page, 'Gattaca');
+    await row.getByRole('button', { name: 'Rate', exact: true }).click();
+    await page.getByRole('dialog').getByRole('radio', { name: '3 stars' }).click();
+    const said = page.getByRole('status').filter({ hasText: /^You rated Gattaca 3\/10\. It is now #\d+ of \d+\./ });
+    await said.waitFor();
+    const text = (await said.textContent()) ?? '';
+    const rank = Number(/#(\d+) of/.exec(text)?.[1]);
+    // The row is on screen, at the place the message says.
+    await row.getByRole('button', { name: 'Rate 3/10' }).waitFor();
+    expect(await row.locator('th').getAttribute('data-rank')).toBe(String(rank));
+    const box = await row.boundingBox();
+    const viewport = page.viewportSize();
+    expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
+    expect(await page.evaluate('document.activeElement && document.activeElement.getAttribute("data-focus-key")')).toMatch(/^rate-\d+$/);
+  });
+});
+
+describe('search and filters', () => {
+  it('live in the address: a reload keeps them; a film the filter leaves out is on the list, not missing', async () => {
+    const { page } = member;
+    await page.goto('/dashboard?filter=notRated&q=gat');
+    // Gattaca was rated above: it is on the list, not in Not Rated.
+    await page.getByText(filteredOutNotice(1, 'Not Rated')).waitFor();
+    expect(await page.getByText(messages.searchNoMatch).count()).toBe(0);
+    expect(await page.getByLabel('Search by film title').inputValue()).toBe('Gat');
+    expect(await page.getByRole('button', { name: 'Not Rated' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: messages.showAllFilms }).click();
+    await rowFor(page, 'Gattaca').waitFor();
+    expect(new URL(page.url()).search).toBe('?q=gat');
+    await page.getByText('1 film', { exact: true }).waitFor();
+  });
+
+  it('are kept, with the scroll position, on the way back from a film', async () => {
+    const { page } = member;
+    await page.getByLabel('Search by film title').fill('');
+    await page.getByRole('button', { name: 'Not Mentioned' }).click();
+    await page.waitForURL('**/dashboard?filter=notMentioned');
+    const target = rowFor(page, 'Nebraska');
+    await target.scrollIntoViewIfNeeded();
+    // Rows coming near are laid out for the first time: their place settles after a frame or two.
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    expect(Number(await page.evaluate('window.scrollY'))).toBeGreaterThan(0);
+    const before = (await target.boundingBox())?.y ?? -1;
+    await target.getByRole('link', { name: 'Film Info' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Nebraska' }).waitFor();
+    await page.getByRole('link', { name: messages.backToList }).click();
+    await page.waitForURL('**/dashboard?filter=notMentioned');
+    await target.waitFor();
+    expect(await page.getByRole('button', { name: 'Not Mentioned' }).getAttribute('aria-pressed')).toBe('true');
+    // Nebraska is where it was on the screen (rows far above are laid out again as they come near).
+    await expect.poll(async () => Math.abs(((await target.boundingBox())?.y ?? -999) - before)).toBeLessThanOrEqual(8);
+  });
+});

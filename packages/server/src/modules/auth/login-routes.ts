@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '@filmlist/shared/api/common';
+import { loginAnswer, loginRequest } from '@filmlist/shared/api/users';
+import { messages } from '@filmlist/shared/messages';
+import { HttpError } from '../../lib/http-errors.js';
+import { privateAnswer } from '../../plugins/authenticate.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
+import { presentUser } from '../users/presenter.js';
+import { usersRepository } from '../users/repository.js';
+import { loginThrottle } from './login-throttle.js';
+import { verifyAgainstDummy, verifyPassword } from './passwords.js';
+import { holdsReviewerRole } from './roles.js';
+
+/**
+ * POST /api/users/login (the spec's path, so it is registered under /users):
+ * a session of 15-minute access tokens and rotating refresh tokens.
+ */
+export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
+  const repo = usersRepository(app.db);
+  const throttle = loginThrottle(app);
+
+  app.post(
+    '/login',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Log in: a 15-minute access token and a rotating refresh token',
+        body: loginRequest,
+        response: { 200: loginAnswer, 401: errorBody, 403: errorBody, 429: errorBody },
+      },
+      // Per address here; wrong passwords per account are limited by the login throttle.
+      preValidation: rateLimit('login'),
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const { username, password } = request.body;
+      const now = app.clock.now();
+      await throttle.admit(username, request.ip);
+      const user = await repo.findByUsername(username);
+      // The same status, body and work for an unknown user and a wrong password.
+      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+      if (!user || !valid) {
+        await throttle.failed(username, request.ip);
+        throw new HttpError(401, 'invalid_credentials', messages.loginFailed);
+      }
+      await throttle.succeeded(username, request.ip);
+      if (!user.verified) throw new HttpError(403, 'unverified', messages.loginUnverified);
+      const session = await app.sessions.create(user.userId, now);
+      const access = await app.accessTokens.sign({ userId: user.userId, sessionId: session.sessionId }, now);
+      const isReviewer = holdsReviewerRole(app.config, user);
+      return {
+        accessToken: access.token,
+        accessTokenExpiration: access.expiresAt,
+        refreshToken: session.refreshToken,
+        user: presentUser(user, { owner: true, isReviewer, now }),
+      };
+    },
+  );
+};

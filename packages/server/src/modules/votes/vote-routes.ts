@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyTypeProviderDefault } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody, userFilmQuery, userQuery } from '@filmlist/shared/api/common';
+import { filmList, type Film } from '@filmlist/shared/api/films';
+import type { z } from 'zod';
+import { bearerSecurity, memberErrors } from '../../lib/openapi.js';
+import { assertSelf, requireMember } from '../../plugins/authenticate.js';
+import { rateLimit } from '../../plugins/rate-limit.js';
+import { findFilm } from './vote-transaction.js';
+
+/**
+ * The three shapes every vote kind (mentions, ratings) has, written once:
+ * a check of the caller's own vote on one film, a filter of the ranked list by
+ * the caller's votes, and a write. Each is for the signed-in member only, about
+ * their own user_id (PRODUCT.md §5).
+ *
+ * The schemas validate each request before the handler (and document the
+ * route); a factory cannot carry their types through Fastify's type provider,
+ * so its handler reads the already validated value once more through the same
+ * schema to type it.
+ */
+
+interface RouteText {
+  path: string;
+  tag: string;
+  summary: string;
+}
+
+/** GET {path}?user_id&film_id: the caller's own vote on one film, or an answer saying there is none (404 for an unknown film). */
+export function voteCheckRoute<Row, Answer extends z.ZodType>(
+  options: RouteText & { answer: Answer; find(userId: number, filmId: number): Promise<Row | null>; present(row: Row | null): z.input<Answer> },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.withTypeProvider<FastifyTypeProviderDefault>().get(
+      options.path,
+      {
+        schema: {
+          tags: [options.tag],
+          summary: options.summary,
+          security: bearerSecurity,
+          querystring: userFilmQuery,
+          response: { 200: options.answer, ...memberErrors },
+        },
+        preValidation: requireMember,
+      },
+      async (request, reply) => {
+        const { user_id, film_id } = userFilmQuery.parse(request.query);
+        assertSelf(request, user_id);
+        const row = await options.find(user_id, film_id);
+        if (!row) await findFilm(app, film_id);
+        return reply.send(options.present(row));
+      },
+    );
+  };
+}
+
+/** GET {path}?user_id: the ranked list, keeping the films `keep` chooses from the caller's own votes. */
+export function voteFilterRoute<Vote extends { filmId: number }>(
+  options: RouteText & { votes(userId: number): Promise<Vote[]>; keep(film: Film, votes: ReadonlyMap<number, Vote>): boolean },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      options.path,
+      {
+        schema: {
+          tags: [options.tag],
+          summary: options.summary,
+          security: bearerSecurity,
+          querystring: userQuery,
+          response: { 200: filmList, 400: errorBody, 401: errorBody, 403: errorBody },
+        },
+        preValidation: requireMember,
+      },
+      async (request) => {
+        const actor = assertSelf(request, request.query.user_id);
+        const votes = new Map((await options.votes(actor.userId)).map((vote) => [vote.filmId, vote]));
+        const list = await app.filmListCache.get();
+        return { films: list.films.filter((film) => options.keep(film, votes)) };
+      },
+    );
+  };
+}
+
+/**
+ * POST {path} {user_id, film_id, ...}: a vote written through its repository
+ * (`write` answers whether it was recorded); `refused` says why not (409, 404).
+ */
+export function voteWriteRoute<Body extends z.ZodType<{ user_id: number; film_id: number }>, Answer extends z.ZodType>(
+  options: RouteText & {
+    body: Body;
+    answer: Answer;
+    status: 200 | 201;
+    write(app: FastifyInstance, userId: number, vote: z.output<Body>, now: Date): Promise<boolean>;
+    refused(app: FastifyInstance, vote: z.output<Body>): Promise<Error>;
+    present(userId: number, vote: z.output<Body>): z.input<Answer>;
+  },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.withTypeProvider<FastifyTypeProviderDefault>().post(
+      options.path,
+      {
+        schema: {
+          tags: [options.tag],
+          summary: options.summary,
+          security: bearerSecurity,
+          body: options.body,
+          response: { [options.status]: options.answer, ...memberErrors, 409: errorBody },
+        },
+        preValidation: [requireMember, rateLimit('write')],
+      },
+      async (request, reply) => {
+        const vote = options.body.parse(request.body);
+        const actor = assertSelf(request, vote.user_id);
+        if (!(await options.write(app, actor.userId, vote, app.clock.now()))) throw await options.refused(app, vote);
+        return reply.code(options.status).send(options.present(actor.userId, vote));
+      },
+    );
+  };
+}

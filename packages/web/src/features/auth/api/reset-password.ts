@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { messageBody } from '@filmlist/shared/api/common';
+import { api } from '../../../lib/api-client';
+
+export interface PasswordReset {
+  /** from the emailed link, /reset-password/{token} */
+  token: string;
+  password: string;
+}
+
+/** POST /api/users/reset-password {token, password}: the new password; every session of the account ends. */
+export async function resetPassword({ token, password }: PasswordReset): Promise<string> {
+  const answer = await api('/api/users/reset-password', { method: 'POST', body: { token, password }, schema: messageBody });
+  return answer.message;
+}
+
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

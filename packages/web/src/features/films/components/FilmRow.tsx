@@ -1,0 +1,115 @@
+import { memo } from 'react';
+import type { Film } from '@filmlist/shared/api/films';
+import { messages } from '@filmlist/shared/messages';
+import { Icon } from '../../../components/Icon';
+import { Link } from '../../../lib/router';
+import { filmPath } from '../list-logic';
+import { Logline } from './Logline';
+import { RateButton } from './RateButton';
+import { ShortStanding } from './ShortStanding';
+import { WatchFilm } from './WatchFilm';
+
+export type RowAction = 'mention' | 'rate' | 'share';
+
+interface FilmRowProps {
+  film: Film;
+  /** its place in the whole ranked list, and the list's length */
+  rank: number;
+  films: number;
+  member: boolean;
+  userId: number | null;
+  /** the member's votes are loaded */
+  ready: boolean;
+  /** the member's answer: true "heard of it", false "new to me", null not answered */
+  heard: boolean | null;
+  rating: number | null;
+  /** the film just voted on, lit up for a moment */
+  highlighted: boolean;
+  onOpen: (kind: RowAction, film: Film) => void;
+}
+
+/**
+ * One film, in the spec's columns; its props are plain values and a stable
+ * callback, so an unchanged row skips rendering. One action leads (issue 17):
+ * Mention until answered, then Rate until rated; the rest are quiet.
+ */
+export const FilmRow = memo(function FilmRow({ film, rank, films, member, userId, ready, heard, rating, highlighted, onOpen }: FilmRowProps) {
+  const lead = !ready ? null : heard === null ? 'mention' : rating === null ? 'rate' : null;
+  return (
+    <tr data-film-id={film.film_id} className={highlighted ? 'just-voted' : undefined}>
+      <th scope="row" data-rank={rank}>
+        {film.title}
+      </th>
+      <td className="cell-year">{film.release_year}</td>
+      <td className="cell-logline">
+        <Logline key={film.film_id} text={film.description} />
+      </td>
+      <td className="cell-info">
+        <ShortStanding film={film} rank={rank} films={films} />
+        <Link className="info-link" to={filmPath(film, member)} state={{ film, fromList: true }}>
+          <Icon name="info" />
+          Film Info
+        </Link>
+      </td>
+      {member && (
+        <td className={heard === null ? 'cell-heard' : 'cell-heard answered'}>
+          {heard === null || !ready ? (
+            <button
+              type="button"
+              className={lead === 'mention' ? 'act lead' : 'act quiet'}
+              data-focus-key={`mention-${film.film_id}`}
+              disabled={!ready}
+              onClick={() => onOpen('mention', film)}
+            >
+              <span className="act-label">{ready ? 'Mention' : 'Loading...'}</span>
+              {ready && <Icon name="eye" />}
+            </button>
+          ) : (
+            <>
+              <button type="button" className="act done" data-focus-key={`mention-${film.film_id}`} disabled>
+                <span className="act-label">Mentioned</span>
+                <Icon name="check" />
+              </button>
+              <span className="answer">{heard ? messages.heardItYes : messages.heardItNo}</span>
+            </>
+          )}
+        </td>
+      )}
+      {member && (
+        <td className="cell-score">
+          <RateButton ready={ready} rating={rating} lead={lead === 'rate'} focusKey={`rate-${film.film_id}`} onClick={() => onOpen('rate', film)} />
+        </td>
+      )}
+      <td className="cell-watch">
+        <WatchFilm film={film} memberId={userId} />
+      </td>
+      <td className="cell-share">
+        <button type="button" className="act quiet" onClick={() => onOpen('share', film)}>
+          <span className="act-label">Share Film</span>
+          <Icon name="share" />
+        </button>
+      </td>
+    </tr>
+  );
+});
+
+/** SPEC §4: Loading... placeholders and disabled buttons until the films and the votes are in. */
+export function LoadingRow({ member }: { member: boolean }) {
+  const button = (
+    <button type="button" className="act quiet" disabled>
+      <span className="act-label">Loading...</span>
+    </button>
+  );
+  return (
+    <tr className="loading-row">
+      <th scope="row">Loading...</th>
+      <td className="cell-year">Loading...</td>
+      <td className="cell-logline">Loading...</td>
+      <td className="cell-info">Loading...</td>
+      {member && <td className="cell-heard">{button}</td>}
+      {member && <td className="cell-score">{button}</td>}
+      <td className="cell-watch">{button}</td>
+      <td className="cell-share">{button}</td>
+    </tr>
+  );
+}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { Submission } from '@filmlist/shared/api/films';
+import { aboutFilm, messages } from '@filmlist/shared/messages';
+import { useAddFilm } from '../api/add-film';
+import { useRejectFilm } from '../api/reject-film';
+import { checkWatchLink, isForbidden, problemFromError, type FormProblems } from '../utils/film-form';
+
+export type Decision = 'add' | 'reject';
+
+interface QueueDecisionOptions {
+  onDecided: (submissionId: number, message: string) => void;
+  onForbidden: () => void;
+}
+
+/** Adding (with an optional watch link) or rejecting (with an optional reason) one submission of the queue. */
+export function useQueueDecision(submission: Submission, { onDecided, onForbidden }: QueueDecisionOptions) {
+  const { mutateAsync: addFilm } = useAddFilm();
+  const { mutateAsync: rejectFilm } = useRejectFilm();
+  const [working, setWorking] = useState<Decision | null>(null);
+  const [problems, setProblems] = useState<FormProblems>([]);
+  const { title, release_year, description, user_id } = submission;
+  const userId = user_id === null ? '' : String(user_id);
+
+  async function decide(action: Decision, watchLink: string, reason: string) {
+    if (working) return;
+    const invalid = action === 'add' ? checkWatchLink(watchLink) : null;
+    setProblems(invalid ? [invalid] : []);
+    if (invalid) return;
+    setWorking(action);
+    try {
+      // The stored title goes back exactly as submitted ("Spider-Man" keeps its dash).
+      if (action === 'add') await addFilm({ title, release_year: String(release_year), description, watchLink: watchLink.trim(), userId });
+      else await rejectFilm({ title, release_year: String(release_year), userId, reason });
+    } catch (error) {
+      setWorking(null);
+      if (isForbidden(error)) onForbidden();
+      else if (action === 'add') setProblems([problemFromError(error, messages.addFilmFailed, [400, 409])]);
+      else setProblems([problemFromError(error, messages.rejectFilmFailed, [400, 404])]);
+      return;
+    }
+    onDecided(submission.submission_id, aboutFilm(title, release_year, action === 'add' ? messages.filmAdded : messages.filmRejected));
+  }
+
+  return { working, problems, decide };
+}

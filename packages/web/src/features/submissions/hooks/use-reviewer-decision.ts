@@ -1,0 +1,85 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { FilmFields } from '@filmlist/shared/film-rules';
+import { aboutFilm, messages } from '@filmlist/shared/messages';
+import { useAuth } from '../../../lib/auth';
+import { queryKeys } from '../../../lib/query-keys';
+import { useAddFilm } from '../api/add-film';
+import { useRejectFilm } from '../api/reject-film';
+import { isForbidden, problemFromError, trimmedFilm, validateFilmForm, type FormProblem, type FormProblems } from '../utils/film-form';
+import { useSendNewFilm } from './use-send-new-film';
+
+export type Working = 'add' | 'reject' | null;
+
+export interface ReviewerInput extends FilmFields {
+  watchLink: string;
+  userId: string;
+  confirmed: boolean;
+}
+
+/**
+ * The reviewer form's two decisions (SPEC §7): add the film, after the rules
+ * and the duplicate check, or reject it with an optional reason. Either one
+ * decides the form; a 403 says the member does not review.
+ */
+export function useReviewerDecision() {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  const sendNewFilm = useSendNewFilm();
+  const { mutateAsync: addFilm } = useAddFilm();
+  const { mutateAsync: rejectFilm } = useRejectFilm();
+  const [problems, setProblems] = useState<FormProblems>([]);
+  const [success, setSuccess] = useState('');
+  const [working, setWorking] = useState<Working>(null);
+  const [forbidden, setForbidden] = useState(false);
+  const [decided, setDecided] = useState(false);
+  const notReviewer = forbidden || user?.isReviewer === false;
+  const idle = working === null && !notReviewer && !decided;
+
+  /** The problem a failed call shows, or null when the call said the member does not review. */
+  const failure = (fallback: string, explained: readonly number[]) => (error: unknown): FormProblem | null => {
+    if (!isForbidden(error)) return problemFromError(error, fallback, explained);
+    setForbidden(true);
+    return null;
+  };
+
+  const finish = (message: string) => {
+    setDecided(true);
+    setSuccess(message);
+    // The queue's count beside the Review menu item is on screen: it is read again now.
+    void client.refetchQueries({ queryKey: queryKeys.submissions, type: 'active' });
+  };
+
+  async function add(input: ReviewerInput) {
+    if (!idle) return;
+    setSuccess('');
+    const invalid = validateFilmForm(input);
+    setProblems(invalid);
+    if (invalid.length > 0) return;
+    setWorking('add');
+    const film = trimmedFilm(input);
+    const send = () => addFilm({ ...film, watchLink: input.watchLink.trim(), userId: input.userId.trim() });
+    const outcome = await sendNewFilm(input, send, failure(messages.addFilmFailed, [400, 409]));
+    setWorking(null);
+    if (outcome.sent) finish(aboutFilm(film.title, film.release_year, messages.filmAdded));
+    else setProblems(outcome.problem ? [outcome.problem] : []);
+  }
+
+  async function reject(input: ReviewerInput, reason: string) {
+    if (!idle) return;
+    setSuccess('');
+    setProblems([]);
+    setWorking('reject');
+    const { title, release_year } = trimmedFilm(input);
+    await rejectFilm({ title, release_year, userId: input.userId.trim(), reason }).then(
+      () => finish(aboutFilm(title, release_year, messages.filmRejected)),
+      (error: unknown) => {
+        const problem = failure(messages.rejectFilmFailed, [400, 404, 409])(error);
+        setProblems(problem ? [problem] : []);
+      },
+    );
+    setWorking(null);
+  }
+
+  return { problems, success, working, notReviewer, decided, add, reject };
+}
