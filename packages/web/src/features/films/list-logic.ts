@@ -92,9 +92,13 @@ export interface Page<T> {
   pageCount: number;
 }
 
-/** The page to show: every item when there are few enough, else pages of PAGE_SIZE. */
-export const pageOf = <T>(items: readonly T[], page: number): Page<T> =>
-  paginate(items, page, items.length <= EVERY_ROW_UP_TO ? Math.max(1, items.length) : PAGE_SIZE);
+/**
+ * The page to show of the items a search and a filter leave of a list of `listSize` films: every
+ * item when the list is short enough for find-in-page, else pages of PAGE_SIZE (issue 17: a large
+ * catalogue keeps its pages, so a keystroke never builds hundreds of rows).
+ */
+export const pageOf = <T>(items: readonly T[], page: number, listSize = items.length): Page<T> =>
+  paginate(items, page, listSize <= EVERY_ROW_UP_TO ? Math.max(1, items.length) : PAGE_SIZE);
 
 export function paginate<T>(items: readonly T[], page: number, size = PAGE_SIZE): Page<T> {
   const pageCount = Math.max(1, Math.ceil(items.length / size));

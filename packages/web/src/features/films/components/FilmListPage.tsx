@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
 import { messages } from '@filmlist/shared/messages';
 import { Promo } from '../../../components/Promo';
@@ -25,6 +25,9 @@ const LoadFailure = lazy(() => import('../../../components/LoadFailure').then((m
 const loadDialogs = () => import('./ListDialogs');
 const ListDialogs = lazy(loadDialogs);
 
+/** More rows than a tall screen shows: the first paint of the page's first films needs no more (issue 14). */
+const FIRST_PAINT_ROWS = 12;
+
 /** SPEC §2: the public home (/) and the member dashboard (/dashboard). */
 export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle: string }) {
   useDocumentTitle(pageTitle);
@@ -36,6 +39,10 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
   const view = useListView(films, votes, member);
   // Until the full list is in, the first films the page came with are its first rows, unless a search or a filter asks for others (issue 14).
   const early = films === null && first !== null && view.query === '' && view.filter === 'all' ? first : null;
+  // The first render paints a screenful of them; the rest follow in an interruptible render, so the
+  // rows below the fold do not lengthen the task that paints the first ones.
+  const firstPaint = useDeferredValue(false, true);
+  const earlyRows = early === null ? null : firstPaint ? early.films.slice(0, FIRST_PAINT_ROWS) : early.films;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const rowsShown = films !== null && current && actions.processing === null;
@@ -91,7 +98,7 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
       ) : (
         <>
           <FilmTable
-            films={films ? view.page.items : (early?.films ?? null)}
+            films={films ? view.page.items : earlyRows}
             ranks={view.ranks}
             total={films?.length ?? early?.total ?? 0}
             member={member}

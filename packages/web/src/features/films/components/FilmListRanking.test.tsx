@@ -121,7 +121,7 @@ describe('search and filters', () => {
     expect(link.closest('p')).toHaveTextContent(messages.searchNoMatch);
   });
 
-  it('render every row up to 300 films, so find-in-page finds each; pages beyond', async () => {
+  it('render every row of a list of up to 300 films, so find-in-page finds each; pages beyond, searches too', async () => {
     const many = (count: number) => Array.from({ length: count }, (_, i) => film(i + 1, `Film ${i + 1}`, 2000));
     let list = many(300);
     mockApi({ 'GET /api/films/allfilms': () => json({ films: list }) });
@@ -136,6 +136,10 @@ describe('search and filters', () => {
     await screen.findByRole('rowheader', { name: 'Film 1' }, { timeout: 15_000 });
     expect(screen.getAllByRole('rowheader')).toHaveLength(50);
     expect(screen.getByRole('navigation', { name: 'Pages of the list' })).toHaveTextContent('Page 1 of 7');
+    // A search that leaves fewer than 300 of those 301 still comes in pages: the catalogue decides.
+    await userEvent.setup().type(screen.getByLabelText('Search by film title'), 'film 1');
+    expect(screen.getAllByRole('rowheader')).toHaveLength(50);
+    expect(screen.getByText('111 films')).toBeInTheDocument();
   });
 });
 

@@ -42,7 +42,7 @@ export const FilmRow = memo(function FilmRow({ film, rank, films, member, userId
       </th>
       <td className="cell-year">{film.release_year}</td>
       <td className="cell-logline">
-        <Logline key={film.film_id} text={film.description} />
+        <Logline text={film.description} />
       </td>
       <td className="cell-info">
         <ShortStanding film={film} rank={rank} films={films} />

@@ -34,6 +34,14 @@ describe('the first rows the page came with (issue 14)', () => {
     expect(shownTitles().slice(0, 3)).toEqual(['Moon', 'Paterson', 'Film 3']);
   });
 
+  it('shows every one of them, not only the screenful painted first, before the full list is in', async () => {
+    mockApi({ 'GET /api/films/allfilms': () => deferred<Response>().promise });
+    keepFirstFilms({ films: full.slice(0, 40), total: full.length });
+    renderPage(<HomePage />);
+    expect(await screen.findByRole('rowheader', { name: 'Film 40' })).toBeInTheDocument();
+    expect(shownTitles()).toEqual(full.slice(0, 40).map((f) => f.title));
+  });
+
   it('does not stand them in for a search or a filter in the address: those wait for the whole list', async () => {
     const answer = deferred<Response>();
     mockApi({ 'GET /api/films/allfilms': () => answer.promise });

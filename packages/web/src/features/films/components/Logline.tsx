@@ -11,13 +11,15 @@ const LONG = 90;
  * readers read it all); only its height changes.
  */
 export function Logline({ text }: { text: string }) {
-  const [open, setOpen] = useState(false);
+  // Which text was opened: a row reused for another film (rows are keyed by position) starts closed.
+  const [openText, setOpenText] = useState<string | null>(null);
+  const open = openText === text;
   return (
     <div className={open ? 'logline open' : 'logline'} data-long={text.length > LONG ? '' : undefined}>
       <span className="logline-text">
         <span>{text}</span>
         {text.length > MAY_WRAP && (
-          <button type="button" className="more-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+          <button type="button" className="more-toggle" aria-expanded={open} onClick={() => setOpenText(open ? null : text)}>
             {open ? 'less' : 'more'}
           </button>
         )}

@@ -32,7 +32,7 @@ export function useListView(films: Film[] | null, votes: Votes | null, member: b
   return {
     query,
     filter,
-    page: pageOf(visible, pageNumber),
+    page: pageOf(visible, pageNumber, films?.length ?? 0),
     /** how many films pass the search and the filter */
     count: visible.length,
     ranks,
