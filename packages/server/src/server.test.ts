@@ -75,7 +75,7 @@ describe('starting the server', () => {
     } finally {
       await second.stop();
     }
-  });
+  }, 90_000); // two processes start and stop in turn; with two test files at once on two cores that takes its time
 
   it('does not seed when SEED_DEMO=false', async () => {
     if (onPostgres) return;
@@ -87,7 +87,7 @@ describe('starting the server', () => {
       await server.stop();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 90_000);
 
   it('stops with one clear line when the configuration is invalid', async () => {
     const run = runServer({ DATA_DIR: dataDir, PORT: 'eighty' });
