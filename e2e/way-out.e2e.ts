@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
 import { expectAccessible, launchBrowser, newPage, verificationLinkFor } from './support/browser.js';
+import { withoutFirstFilms } from './support/first-films.js';
 import { logIn, newAccount, register, registerVerified } from './support/members.js';
 
 /**
@@ -83,16 +84,7 @@ describe('errors with a way out', () => {
 
   it("a list whose load failed keeps the spec's message, with Try again", async () => {
     const { context, page } = await newPage(browser);
-    // The demo list comes whole inside the page (issue 14), so no request for it could fail: take it
-    // out, as a page served without it (the dev server's) is, and the app asks for the list.
-    await page.route(
-      (url) => url.pathname === '/',
-      async (route) => {
-        const response = await route.fetch();
-        const html = (await response.text()).replace(/<script type="application\/json" id="first-films">.*?<\/script>/s, '');
-        await route.fulfill({ response, body: html });
-      },
-    );
+    await withoutFirstFilms(page);
     const restore = await cutOff(page, '/api/films/allfilms');
     await page.goto('/');
     await page.getByRole('button', { name: 'Try again' }).waitFor();

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { withoutFirstFilms } from '../support/first-films.js';
 
 export type Role = 'visitor' | 'member' | 'reviewer';
 
@@ -86,6 +87,7 @@ export const SCREENS: Screen[] = [
     name: 'home-load-failed',
     role: 'visitor',
     show: async (page) => {
+      await withoutFirstFilms(page);
       await failing(page, '**/api/films/allfilms');
       await page.goto('/');
       await page.getByRole('alert').first().waitFor();
