@@ -17,7 +17,10 @@ export const shippedCodeMayNotImport = [
 /** The web app reaches the server over HTTP only, through the shared contract. */
 export const webMayNotImport = [
   { regex: '^@filmlist/server(/|$)', message: 'The web app talks to the server over HTTP; it imports only @filmlist/shared.' },
-  { regex: '(^|/)packages/server(/|$)|^(\\.\\./)+server(/|$)', message: 'The web app talks to the server over HTTP; it imports only @filmlist/shared.' },
+  {
+    regex: '(^|/)packages/server(/|$)|^(\\.\\./)+server(/|$)',
+    message: 'The web app talks to the server over HTTP; it imports only @filmlist/shared.',
+  },
 ];
 
 /**

@@ -24,7 +24,8 @@ async function getCard(url: string): Promise<{ ms: number; source: string }> {
   let source = '';
   const ms = await time(async () => {
     const response = await fetch(url);
-    if (response.status !== 200 || response.headers.get('content-type') !== 'image/png') throw new Error(`${url} answered ${response.status}`);
+    if (response.status !== 200 || response.headers.get('content-type') !== 'image/png')
+      throw new Error(`${url} answered ${response.status}`);
     await response.arrayBuffer();
     source = /desc="(\w+)"/.exec(response.headers.get('server-timing') ?? '')?.[1] ?? '?';
   });
@@ -64,12 +65,32 @@ export async function cardFigures(step: (text: string) => void): Promise<Figure[
     await loadUrl(url, { duration: 2 });
     const loaded = await loadUrl(url);
     return [
-      { figure: 'Share card, first render', value: `${fmt(coldMs)} ms`, how: 'renderCard in a fresh process: fonts read, satori and resvg initialised, 1200x630 PNG' },
-      { figure: 'Share card, render', value: `median ${fmt(median(warm))} ms, max ${fmt(Math.max(...warm))} ms`, how: '20 cards of different films after the first, satori (SVG) then resvg (PNG, on the thread pool)' },
-      { figure: 'Share card, first request to the server', value: `${fmt(rendered.ms)} ms (${rendered.source})`, how: 'GET /cards/{id}-{version}.png on a server that has not rendered a card yet' },
+      {
+        figure: 'Share card, first render',
+        value: `${fmt(coldMs)} ms`,
+        how: 'renderCard in a fresh process: fonts read, satori and resvg initialised, 1200x630 PNG',
+      },
+      {
+        figure: 'Share card, render',
+        value: `median ${fmt(median(warm))} ms, max ${fmt(Math.max(...warm))} ms`,
+        how: '20 cards of different films after the first, satori (SVG) then resvg (PNG, on the thread pool)',
+      },
+      {
+        figure: 'Share card, first request to the server',
+        value: `${fmt(rendered.ms)} ms (${rendered.source})`,
+        how: 'GET /cards/{id}-{version}.png on a server that has not rendered a card yet',
+      },
       { figure: 'Share card, cached in memory', value: `median ${fmt(median(memory))} ms`, how: `20 GETs of the same card, one at a time` },
-      { figure: 'Share card, from DATA_DIR/cards after a restart', value: `${fmt(disk.ms)} ms (${disk.source})`, how: 'first GET after the server restarted' },
-      { figure: 'Share card, cached, under load', value: `${fmt(loaded.requestsPerSecond, 0)} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms`, how: `${loadGenerator} 8 s, 50 connections, one card of ${(await (await fetch(url)).arrayBuffer()).byteLength.toLocaleString('en-US')} bytes, ${loaded.non2xx} non-2xx` },
+      {
+        figure: 'Share card, from DATA_DIR/cards after a restart',
+        value: `${fmt(disk.ms)} ms (${disk.source})`,
+        how: 'first GET after the server restarted',
+      },
+      {
+        figure: 'Share card, cached, under load',
+        value: `${fmt(loaded.requestsPerSecond, 0)} req/s, p50 ${loaded.p50} ms, p99 ${loaded.p99} ms`,
+        how: `${loadGenerator} 8 s, 50 connections, one card of ${(await (await fetch(url)).arrayBuffer()).byteLength.toLocaleString('en-US')} bytes, ${loaded.non2xx} non-2xx`,
+      },
     ];
   } finally {
     await server.stop();

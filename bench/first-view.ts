@@ -46,7 +46,12 @@ const seen = z.object({ fcp: z.number().nullable(), lcp: z.number().nullable(), 
 const traffic = z.object({ bytes: z.number(), requests: z.number() });
 
 /** Lighthouse's "Slow 4G" as DevTools applies it: 150 ms RTT and 1.6 Mbps, times the observed overhead. */
-const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: (1.4746 * 1024 * 1024) / 8, uploadThroughput: (0.675 * 1024 * 1024) / 8 };
+const SLOW_4G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.4746 * 1024 * 1024) / 8,
+  uploadThroughput: (0.675 * 1024 * 1024) / 8,
+};
 
 export type Condition = 'none' | 'slow4g';
 
@@ -59,7 +64,14 @@ export interface FirstView {
 }
 
 /** One fresh load of `path` in a new context (no cache), as a visitor or as the bench member. */
-async function loadOnce(browser: Browser, base: string, path: string, condition: Condition, firstTitle: string, session?: z.infer<typeof loginAnswer>): Promise<FirstView> {
+async function loadOnce(
+  browser: Browser,
+  base: string,
+  path: string,
+  condition: Condition,
+  firstTitle: string,
+  session?: z.infer<typeof loginAnswer>,
+): Promise<FirstView> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 });
   try {
     const page = await context.newPage();
@@ -79,7 +91,9 @@ async function loadOnce(browser: Browser, base: string, path: string, condition:
     await page.goto(new URL(path, base).toString(), { waitUntil: 'commit' });
     // Polled with evaluate: waitForFunction builds a function from text, which the page's CSP refuses.
     const deadline = Date.now() + 120_000;
-    while (!(await page.evaluate('Boolean(window.__firstView && window.__firstView.listVisible !== null && window.__firstView.fcp !== null)'))) {
+    while (
+      !(await page.evaluate('Boolean(window.__firstView && window.__firstView.listVisible !== null && window.__firstView.fcp !== null)'))
+    ) {
       if (Date.now() > deadline) throw new Error(`the first row of ${path} was not painted within 2 minutes`);
       await page.waitForTimeout(50);
     }
@@ -101,12 +115,7 @@ async function loadOnce(browser: Browser, base: string, path: string, condition:
 }
 
 /** The medians of `runs` fresh loads. */
-export async function measureFirstView(
-  base: string,
-  path: '/' | '/dashboard',
-  condition: Condition,
-  runs: number,
-): Promise<FirstView> {
+export async function measureFirstView(base: string, path: '/' | '/dashboard', condition: Condition, runs: number): Promise<FirstView> {
   const list = filmList.parse(await (await fetch(`${base}/api/films/allfilms`)).json()).films;
   const firstTitle = list[0]?.title ?? '';
   // A session of its own for each load: the app refreshes it on load, and a rotated refresh token presented again ends its session.

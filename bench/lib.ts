@@ -31,7 +31,10 @@ function wrkMs(text: string): number {
  * autocannon's JavaScript HTTP parser cannot read large answers as fast as a
  * server can send them, so it would measure itself. autocannon otherwise.
  */
-export async function loadUrl(url: string, options: { duration?: number; connections?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function loadUrl(
+  url: string,
+  options: { duration?: number; connections?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   const duration = options.duration ?? 8;
   const connections = options.connections ?? 50;
   if (loadGenerator !== 'wrk') return load({ url, duration, connections, headers: options.headers ?? {} });
@@ -86,7 +89,11 @@ export async function loadVotes(options: VoteLoadOptions): Promise<LoadResult> {
             const filmId = films[n % films.length];
             const member = members[Math.floor(n / films.length) % members.length];
             if (!member || filmId === undefined) return request;
-            return { ...request, headers: { 'content-type': 'application/json', authorization: member.authorization }, body: JSON.stringify(options.body(member.userId, filmId)) };
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json', authorization: member.authorization },
+              body: JSON.stringify(options.body(member.userId, filmId)),
+            };
           },
         },
       ],
@@ -111,12 +118,24 @@ export async function loadVotes(options: VoteLoadOptions): Promise<LoadResult> {
 }
 
 /** wrk with a Lua script that builds each request. */
-async function wrkWithScript(lua: string, url: string, options: { threads: number; connections: number; duration: number }): Promise<LoadResult> {
+async function wrkWithScript(
+  lua: string,
+  url: string,
+  options: { threads: number; connections: number; duration: number },
+): Promise<LoadResult> {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-wrk-'));
   const script = path.join(dir, 'requests.lua');
   writeFileSync(script, lua);
   try {
-    const { stdout } = await promisify(execFile)(WRK, [`-t${options.threads}`, `-c${options.connections}`, `-d${options.duration}s`, '--latency', '-s', script, url]);
+    const { stdout } = await promisify(execFile)(WRK, [
+      `-t${options.threads}`,
+      `-c${options.connections}`,
+      `-d${options.duration}s`,
+      '--latency',
+      '-s',
+      script,
+      url,
+    ]);
     return parseWrk(stdout);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -165,7 +184,9 @@ export async function pool<T>(items: T[], limit: number, fn: (item: T) => Promis
 /** The bare node:http server of bare-server.ts, answering `file`'s bytes; resolves with its URL. */
 export function startBareServer(file: string, encoding?: string): Promise<{ url: string; stop: () => void }> {
   const entry = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry, file, ...(encoding ? [encoding] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, file, ...(encoding ? [encoding] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => {

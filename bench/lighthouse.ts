@@ -68,7 +68,8 @@ export async function runLighthouse(url: string, runs: number): Promise<Lighthou
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
       // LIGHTHOUSE_REPORT_DIR keeps each run's report (open it at https://googlechrome.github.io/lighthouse/viewer/).
-      if (process.env.LIGHTHOUSE_REPORT_DIR) writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `lighthouse-${run + 1}.json`), JSON.stringify(lhr));
+      if (process.env.LIGHTHOUSE_REPORT_DIR)
+        writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `lighthouse-${run + 1}.json`), JSON.stringify(lhr));
       if (lhr.runtimeError) {
         // A trace Chromium did not finish (NO_NAVSTART and the like) happens now and then on a busy machine: run again.
         failures += 1;
@@ -84,12 +85,18 @@ export async function runLighthouse(url: string, runs: number): Promise<Lighthou
         const value = lhr.audits[id]?.numericValue;
         if (typeof value === 'number') figures.metrics.set(id, [...(figures.metrics.get(id) ?? []), value]);
       }
-      console.log(`  Lighthouse run ${run + 1}: performance ${Math.round(score * 100)}, ${METRICS.map(([id, name]) => `${name} ${show(id, lhr.audits[id]?.numericValue ?? Number.NaN)}`).join(', ')}`);
+      console.log(
+        `  Lighthouse run ${run + 1}: performance ${Math.round(score * 100)}, ${METRICS.map(([id, name]) => `${name} ${show(id, lhr.audits[id]?.numericValue ?? Number.NaN)}`).join(', ')}`,
+      );
       figures.weak = Object.values(lhr.audits)
         .filter((audit) => typeof audit.score === 'number' && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative')
         .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
       const lcp = lhr.audits['largest-contentful-paint-element']?.details;
-      figures.lcpElement = lcp ? JSON.stringify(lcp).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1]?.slice(0, 120) ?? '' : '';
+      figures.lcpElement = lcp
+        ? (JSON.stringify(lcp)
+            .match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1]
+            ?.slice(0, 120) ?? '')
+        : '';
     }
   } finally {
     chrome.kill();
@@ -152,7 +159,11 @@ export async function pageRows(step: (text: string) => void): Promise<Row[]> {
   buildWhatShips();
   const js = initialJavaScript();
   const rows: Row[] = [
-    { figure: 'Initial JavaScript of /', value: `${fmt(js.totalGzip / 1024)} KiB gzipped`, how: `${js.files.length} files: the entry, the home page chunk and their static imports, gzip -9 (target: at most 100 KB)` },
+    {
+      figure: 'Initial JavaScript of /',
+      value: `${fmt(js.totalGzip / 1024)} KiB gzipped`,
+      how: `${js.files.length} files: the entry, the home page chunk and their static imports, gzip -9 (target: at most 100 KB)`,
+    },
   ];
   if (PHASES.includes('first-view')) {
     for (const films of FIRST_VIEW_SIZES) {
@@ -206,7 +217,9 @@ export async function pageRows(step: (text: string) => void): Promise<Row[]> {
 async function main(): Promise<void> {
   const started = Date.now();
   const step = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${text}`);
-  console.log(`The Film List page bench: ${os.cpus().length} cores, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${CHROMIUM}`);
+  console.log(
+    `The Film List page bench: ${os.cpus().length} cores, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${CHROMIUM}`,
+  );
   const rows = await pageRows(step);
   console.log('\n| figure | value | how it was measured |\n|---|---|---|');
   for (const row of rows) console.log(`| ${row.figure} | ${row.value} | ${row.how} |`);

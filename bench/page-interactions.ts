@@ -27,7 +27,28 @@ import { CHROME_FLAGS, CHROMIUM } from './page-server.js';
 
 const QUIET_MS = 150;
 /** Title prefixes of the seeded films (page-seed.ts): typed letter by letter, lower case. */
-const PREFIXES = ['sil', 'sum', 'nig', 'los', 'bro', 'cri', 'gol', 'hid', 'mid', 'qui', 'riv', 'win', 'the', 'dar', 'fal', 'ten', 'und', 'wil', 'pap', 'iro'];
+const PREFIXES = [
+  'sil',
+  'sum',
+  'nig',
+  'los',
+  'bro',
+  'cri',
+  'gol',
+  'hid',
+  'mid',
+  'qui',
+  'riv',
+  'win',
+  'the',
+  'dar',
+  'fal',
+  'ten',
+  'und',
+  'wil',
+  'pap',
+  'iro',
+];
 const FILTER_BUTTONS = ['Not Rated', 'Not Mentioned', 'Not Heard Before', 'All Films'];
 const FILTER_ROUNDS = 6;
 
@@ -91,7 +112,15 @@ const settled = z.object({ inputAt: z.number(), paintedAt: z.number(), eventDura
 
 const traceSchema = z.object({
   traceEvents: z.array(
-    z.object({ name: z.string(), ph: z.string(), ts: z.number().optional(), dur: z.number().optional(), tdur: z.number().optional(), pid: z.number().optional(), tid: z.number().optional() }),
+    z.object({
+      name: z.string(),
+      ph: z.string(),
+      ts: z.number().optional(),
+      dur: z.number().optional(),
+      tdur: z.number().optional(),
+      pid: z.number().optional(),
+      tid: z.number().optional(),
+    }),
   ),
 });
 
@@ -116,7 +145,17 @@ export interface Stats {
 
 export interface InteractionFigures {
   cpuThrottle: number;
-  kinds: Array<{ label: string; how: string; work: Stats; wall: Stats; inp: Stats; style: number; layout: number; paint: number; under50: number }>;
+  kinds: Array<{
+    label: string;
+    how: string;
+    work: Stats;
+    wall: Stats;
+    inp: Stats;
+    style: number;
+    layout: number;
+    paint: number;
+    under50: number;
+  }>;
   latency: Array<{ letters: number; median: number; p95: number; count: number; matches: number }>;
 }
 
@@ -149,7 +188,8 @@ function mainThreadWork(traceJson: string, count: number): Work[] {
   const { traceEvents } = traceSchema.parse(JSON.parse(traceJson));
   const marks = new Map<string, { ts: number; tid: number; pid: number }>();
   for (const e of traceEvents) {
-    if (e.name.startsWith('bench-') && e.ts !== undefined && e.tid !== undefined && e.pid !== undefined) marks.set(e.name, { ts: e.ts, tid: e.tid, pid: e.pid });
+    if (e.name.startsWith('bench-') && e.ts !== undefined && e.tid !== undefined && e.pid !== undefined)
+      marks.set(e.name, { ts: e.ts, tid: e.tid, pid: e.pid });
   }
   const main = marks.get('bench-in-0');
   if (!main) throw new Error('no input marks in the trace');
@@ -194,7 +234,13 @@ async function measure(page: Page, index: number, kind: string, act: () => Promi
 }
 
 async function firstTitle(page: Page): Promise<string> {
-  return (await page.locator('.film-table tbody tr th').first().textContent({ timeout: 2_000 }).catch(() => '')) ?? '';
+  return (
+    (await page
+      .locator('.film-table tbody tr th')
+      .first()
+      .textContent({ timeout: 2_000 })
+      .catch(() => '')) ?? ''
+  );
 }
 
 async function openPage(browser: Browser, url: string, throttle: number, session?: z.infer<typeof loginAnswer>) {
@@ -244,7 +290,10 @@ export async function measureInteractions(base: string, log: (text: string) => v
         }
         await page.keyboard.press('Control+A');
         await page.waitForTimeout(100);
-        typed.push({ ...(await measure(page, typed.length, 'clear', () => page.keyboard.press('Backspace'))), ...(p === 0 ? { kind: 'warm-up' } : {}) });
+        typed.push({
+          ...(await measure(page, typed.length, 'clear', () => page.keyboard.press('Backspace'))),
+          ...(p === 0 ? { kind: 'warm-up' } : {}),
+        });
         if ((await search.inputValue()) !== '') throw new Error('the search box did not clear');
       }
       const work = mainThreadWork(keepTrace('typing', await browser.stopTracing()), typed.length);
@@ -320,6 +369,7 @@ export async function measureInteractions(base: string, log: (text: string) => v
         `max ${k.work.max.toFixed(1)} ms; wall median ${k.wall.median.toFixed(1)} ms, max ${k.wall.max.toFixed(1)} ms; Event Timing median ${k.inp.median.toFixed(0)}, max ${k.inp.max.toFixed(0)} ms`,
     );
   }
-  for (const l of latency) log(`${l.letters}-letter prefix: median ${l.median.toFixed(1)} ms, p95 ${l.p95.toFixed(1)} ms, ~${l.matches} films match`);
+  for (const l of latency)
+    log(`${l.letters}-letter prefix: median ${l.median.toFixed(1)} ms, p95 ${l.p95.toFixed(1)} ms, ~${l.matches} films match`);
   return { cpuThrottle: throttle, kinds, latency };
 }

@@ -16,7 +16,11 @@ const server = await startBenchServer(database);
 const pid = server.child.pid ?? 0;
 const cpu = (p: number) => Number(execSync(`ps -o cputimes= -p ${p}`).toString().trim());
 const pgCpu = () =>
-  execSync("ps -C postgres -o cputimes=").toString().trim().split('\n').reduce((sum, line) => sum + Number(line.trim() || 0), 0);
+  execSync('ps -C postgres -o cputimes=')
+    .toString()
+    .trim()
+    .split('\n')
+    .reduce((sum, line) => sum + Number(line.trim() || 0), 0);
 const before = { server: cpu(pid), pg: pgCpu(), at: Date.now() };
 const result = await loadVotes({
   url: server.url,
@@ -29,7 +33,11 @@ const result = await loadVotes({
   connections: Number(process.env.CONNECTIONS ?? 20),
 });
 const seconds = (Date.now() - before.at) / 1000;
-console.log(`${loadGenerator}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non2xx ${result.non2xx}`);
-console.log(`server CPU ${(((cpu(pid) - before.server) / seconds) * 100).toFixed(0)} %, postgres CPU ${(((pgCpu() - before.pg) / seconds) * 100).toFixed(0)} % (of one core, over ${seconds.toFixed(1)} s)`);
+console.log(
+  `${loadGenerator}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non2xx ${result.non2xx}`,
+);
+console.log(
+  `server CPU ${(((cpu(pid) - before.server) / seconds) * 100).toFixed(0)} %, postgres CPU ${(((pgCpu() - before.pg) / seconds) * 100).toFixed(0)} % (of one core, over ${seconds.toFixed(1)} s)`,
+);
 await server.stop();
 await database.drop();

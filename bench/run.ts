@@ -4,7 +4,19 @@ import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { hashPassword, verifyPassword } from '@filmlist/server/modules/auth/passwords';
-import { floodLogins, fmt, load, loadGenerator, loadUrl, loadVotes, median, pool, startBareServer, time, type VoteLoadOptions } from './lib.js';
+import {
+  floodLogins,
+  fmt,
+  load,
+  loadGenerator,
+  loadUrl,
+  loadVotes,
+  median,
+  pool,
+  startBareServer,
+  time,
+  type VoteLoadOptions,
+} from './lib.js';
 import { standingFigures } from './standing.js';
 import { cardFigures } from './cards.js';
 import { countersOffByRecount, recomputeCounters, seedFilms, seedMembers, seedVotes, vacuum, voteCount } from './seed.js';
@@ -54,7 +66,9 @@ function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> 
 
 /** Our path: the ranked list and the member's own votes, in parallel, as the web app loads them. */
 async function dashboardOurs(base: string, member: BenchMember): Promise<number> {
-  return time(() => Promise.all([getJson(`${base}/api/films/allfilms`), getJson(`${base}/api/me/votes`, { authorization: member.authorization })]));
+  return time(() =>
+    Promise.all([getJson(`${base}/api/films/allfilms`), getJson(`${base}/api/me/votes`, { authorization: member.authorization })]),
+  );
 }
 
 /** The spec's protocol: the list, then four count calls and two check calls per film, six at a time like a browser. */
@@ -63,7 +77,10 @@ async function dashboardPerFilm(base: string, member: BenchMember): Promise<{ ms
   const ms = await time(async () => {
     const list = await getJson(`${base}/api/films/allfilms`);
     requests += 1;
-    const ids = typeof list === 'object' && list !== null && 'films' in list && Array.isArray(list.films) ? list.films.map((f: { film_id: number }) => f.film_id) : [];
+    const ids =
+      typeof list === 'object' && list !== null && 'films' in list && Array.isArray(list.films)
+        ? list.films.map((f: { film_id: number }) => f.film_id)
+        : [];
     const calls = ids.flatMap((id: number) => [
       `/api/mentions/not-heard-before-count?film_id=${id}`,
       `/api/mentions/heard-not-rated-count?film_id=${id}`,
@@ -107,8 +124,16 @@ async function dashboardPhase(passwordHash: string): Promise<void> {
     }
     const oursMs = median(ours);
     const theirsMs = median(theirs);
-    report(`Dashboard data, our path (${DASHBOARD_FILMS} films)`, `${fmt(oursMs)} ms`, 'median of 20: GET allfilms + GET /api/me/votes in parallel, after one warm-up');
-    report(`Dashboard data, spec per-film protocol (${DASHBOARD_FILMS} films)`, `${fmt(theirsMs, 0)} ms (${requests} requests)`, 'median of 3: allfilms, then 4 count + 2 check calls per film, 6 in flight like a browser, same server');
+    report(
+      `Dashboard data, our path (${DASHBOARD_FILMS} films)`,
+      `${fmt(oursMs)} ms`,
+      'median of 20: GET allfilms + GET /api/me/votes in parallel, after one warm-up',
+    );
+    report(
+      `Dashboard data, spec per-film protocol (${DASHBOARD_FILMS} films)`,
+      `${fmt(theirsMs, 0)} ms (${requests} requests)`,
+      'median of 3: allfilms, then 4 count + 2 check calls per film, 6 in flight like a browser, same server',
+    );
     report('Dashboard speed-up', `${fmt(theirsMs / oursMs, 0)}x`, 'ratio of the two medians above (target: at least 100x)');
   } finally {
     await server.stop();
@@ -130,7 +155,9 @@ async function mainPhase(passwordHash: string): Promise<void> {
       step(`growth: adding votes up to about ${target.toLocaleString('en-US')} (have ${have.toLocaleString('en-US')})`);
       if (target > have) await seedVotes(db, target - have, MEMBERS, FILMS);
       // The member who votes during the cold measurement must not have rated those films yet.
-      await db.execute(sql`DELETE FROM ratings WHERE user_id = (SELECT min(user_id) FROM users WHERE username LIKE 'bench%') AND film_id > ${FILMS - 100}`);
+      await db.execute(
+        sql`DELETE FROM ratings WHERE user_id = (SELECT min(user_id) FROM users WHERE username LIKE 'bench%') AND film_id > ${FILMS - 100}`,
+      );
       await recomputeCounters(db);
       await vacuum(db);
       return voteCount(db);
@@ -144,7 +171,11 @@ async function mainPhase(passwordHash: string): Promise<void> {
       // Films no earlier step rated, so every vote is new and really invalidates the list.
       const filmIds = Array.from({ length: 30 }, (_, i) => 1 + phase * 30 + i);
       for (const [i, filmId] of filmIds.entries()) {
-        const rate = await fetch(`${server.url}/api/ratings/rate`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: member.authorization, 'x-forwarded-for': uniqueAddress() }, body: JSON.stringify({ user_id: member.userId, film_id: FILMS - filmId, rating: 5 }) });
+        const rate = await fetch(`${server.url}/api/ratings/rate`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: member.authorization, 'x-forwarded-for': uniqueAddress() },
+          body: JSON.stringify({ user_id: member.userId, film_id: FILMS - filmId, rating: 5 }),
+        });
         if (rate.status !== 201) throw new Error(`rate answered ${rate.status}: the cold figure needs a new vote`);
         const ms = await time(() => getJson(`${server.url}/api/films/allfilms`));
         // The first five warm the server (JIT, connections, caches) and are not counted.
@@ -158,11 +189,20 @@ async function mainPhase(passwordHash: string): Promise<void> {
     }
   }
   for (const g of growth) {
-    report(`Ranked list at ${g.votes.toLocaleString('en-US')} votes`, `cold ${fmt(g.cold)} ms, cached p50 ${g.cached} ms`, `cold: median of 25 GETs each right after a vote; cached: ${loadGenerator} 4 s, 10 connections`);
+    report(
+      `Ranked list at ${g.votes.toLocaleString('en-US')} votes`,
+      `cold ${fmt(g.cold)} ms, cached p50 ${g.cached} ms`,
+      `cold: median of 25 GETs each right after a vote; cached: ${loadGenerator} 4 s, 10 connections`,
+    );
   }
   const first = growth[0];
   const last = growth.at(-1);
-  if (first && last) report('Ranked list growth, fewest to most votes', `cold ${fmt(last.cold / first.cold, 2)}x`, `cold latency at ${last.votes.toLocaleString('en-US')} votes over ${first.votes.toLocaleString('en-US')} (target: within 1.5x)`);
+  if (first && last)
+    report(
+      'Ranked list growth, fewest to most votes',
+      `cold ${fmt(last.cold / first.cold, 2)}x`,
+      `cold latency at ${last.votes.toLocaleString('en-US')} votes over ${first.votes.toLocaleString('en-US')} (target: within 1.5x)`,
+    );
 
   const members = await database.use((db) => signInMembers(db, Math.min(MEMBERS, 5000)));
   const server = await startBenchServer(database);
@@ -181,9 +221,21 @@ async function mainPhase(passwordHash: string): Promise<void> {
       await loadUrl(`${server.url}/api/films/allfilms`, { duration: 2 });
       const ours = await loadUrl(`${server.url}/api/films/allfilms`);
       const limit = await loadUrl(bare.url);
-      report('Ranked list, ours', `${fmt(ours.requestsPerSecond, 0)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms`, `${loadGenerator} 8 s, 50 connections, ${(bytes.length / 1024).toFixed(0)} KiB body, ${ours.non2xx} non-2xx`);
-      report('Ranked list, bare node:http, same bytes', `${fmt(limit.requestsPerSecond, 0)} req/s, p50 ${limit.p50} ms, p99 ${limit.p99} ms`, 'the same load against node:http answering the bytes from memory');
-      report('Ranked list throughput ratio', `${fmt(ours.requestsPerSecond / limit.requestsPerSecond, 2)}x`, 'ours over bare, same run (target: at least 0.8x, p99 under 20 ms)');
+      report(
+        'Ranked list, ours',
+        `${fmt(ours.requestsPerSecond, 0)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms`,
+        `${loadGenerator} 8 s, 50 connections, ${(bytes.length / 1024).toFixed(0)} KiB body, ${ours.non2xx} non-2xx`,
+      );
+      report(
+        'Ranked list, bare node:http, same bytes',
+        `${fmt(limit.requestsPerSecond, 0)} req/s, p50 ${limit.p50} ms, p99 ${limit.p99} ms`,
+        'the same load against node:http answering the bytes from memory',
+      );
+      report(
+        'Ranked list throughput ratio',
+        `${fmt(ours.requestsPerSecond / limit.requestsPerSecond, 2)}x`,
+        'ours over bare, same run (target: at least 0.8x, p99 under 20 ms)',
+      );
     } finally {
       bare.stop();
     }
@@ -193,9 +245,21 @@ async function mainPhase(passwordHash: string): Promise<void> {
       const headers = { 'accept-encoding': 'br' };
       const ours = await loadUrl(`${server.url}/api/films/allfilms`, { headers });
       const limit = await loadUrl(bareBr.url, { headers });
-      report('Ranked list, ours, brotli', `${fmt(ours.requestsPerSecond, 0)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms`, `${loadGenerator} 8 s, 50 connections, Accept-Encoding: br, ${(brBytes.length / 1024).toFixed(0)} KiB body, ${ours.non2xx} non-2xx`);
-      report('Ranked list, bare node:http, same brotli bytes', `${fmt(limit.requestsPerSecond, 0)} req/s, p50 ${limit.p50} ms, p99 ${limit.p99} ms`, 'the same load against node:http answering those bytes from memory');
-      report('Ranked list throughput ratio, brotli', `${fmt(ours.requestsPerSecond / limit.requestsPerSecond, 2)}x`, 'ours over bare, same run');
+      report(
+        'Ranked list, ours, brotli',
+        `${fmt(ours.requestsPerSecond, 0)} req/s, p50 ${ours.p50} ms, p99 ${ours.p99} ms`,
+        `${loadGenerator} 8 s, 50 connections, Accept-Encoding: br, ${(brBytes.length / 1024).toFixed(0)} KiB body, ${ours.non2xx} non-2xx`,
+      );
+      report(
+        'Ranked list, bare node:http, same brotli bytes',
+        `${fmt(limit.requestsPerSecond, 0)} req/s, p50 ${limit.p50} ms, p99 ${limit.p99} ms`,
+        'the same load against node:http answering those bytes from memory',
+      );
+      report(
+        'Ranked list throughput ratio, brotli',
+        `${fmt(ours.requestsPerSecond / limit.requestsPerSecond, 2)}x`,
+        'ours over bare, same run',
+      );
     } finally {
       bareBr.stop();
     }
@@ -226,8 +290,16 @@ async function mainPhase(passwordHash: string): Promise<void> {
       (user_id, film_id) => ({ user_id, film_id, mentioned: user_id % 2 === 0 }),
       `string.format('{"user_id":%d,"film_id":%d,"mentioned":%s}', u, f, (u % 2 == 0) and "true" or "false")`,
     );
-    report('Rating writes (POST /api/ratings/rate)', `${fmt(rates.requestsPerSecond, 0)} req/s, p99 ${rates.p99} ms`, `${loadGenerator} 6 s, 20 connections, ${half} members over 200 films, ${rates.non2xx} non-2xx`);
-    report('Mention writes (POST /api/mentions/mentioned)', `${fmt(mentions.requestsPerSecond, 0)} req/s, p99 ${mentions.p99} ms`, `the same with ${members.length - half} other members on 200 other films, ${mentions.non2xx} non-2xx`);
+    report(
+      'Rating writes (POST /api/ratings/rate)',
+      `${fmt(rates.requestsPerSecond, 0)} req/s, p99 ${rates.p99} ms`,
+      `${loadGenerator} 6 s, 20 connections, ${half} members over 200 films, ${rates.non2xx} non-2xx`,
+    );
+    report(
+      'Mention writes (POST /api/mentions/mentioned)',
+      `${fmt(mentions.requestsPerSecond, 0)} req/s, p99 ${mentions.p99} ms`,
+      `the same with ${members.length - half} other members on 200 other films, ${mentions.non2xx} non-2xx`,
+    );
 
     step('login');
     let n = 0;
@@ -241,19 +313,31 @@ async function mainPhase(passwordHash: string): Promise<void> {
           path: '/api/users/login',
           setupRequest: (request) => {
             n += 1;
-            return { ...request, headers: { 'content-type': 'application/json', 'x-forwarded-for': uniqueAddress() }, body: JSON.stringify({ username: `bench${1 + (n % MEMBERS)}`, password: PASSWORD }) };
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json', 'x-forwarded-for': uniqueAddress() },
+              body: JSON.stringify({ username: `bench${1 + (n % MEMBERS)}`, password: PASSWORD }),
+            };
           },
         },
       ],
     });
     const argon = [];
     for (let i = 0; i < 10; i += 1) argon.push(await time(() => verifyPassword(passwordHash, PASSWORD)));
-    report('Login (POST /api/users/login)', `p50 ${logins.p50} ms, p99 ${logins.p99} ms, ${fmt(logins.requestsPerSecond, 0)} req/s`, `autocannon 5 s, 4 connections, ${logins.non2xx} non-2xx; one argon2id verify alone takes ${fmt(median(argon))} ms here: argon2 dominates, by design`);
+    report(
+      'Login (POST /api/users/login)',
+      `p50 ${logins.p50} ms, p99 ${logins.p99} ms, ${fmt(logins.requestsPerSecond, 0)} req/s`,
+      `autocannon 5 s, 4 connections, ${logins.non2xx} non-2xx; one argon2id verify alone takes ${fmt(median(argon))} ms here: argon2 dominates, by design`,
+    );
   } finally {
     await server.stop();
   }
   const off = await database.use((db) => countersOffByRecount(db));
-  report('Counters after the write load', off === 0 ? 'equal to a full recount' : `${off} films differ from a recount`, 'every film: N, H, R, S compared with counts over mentions and ratings');
+  report(
+    'Counters after the write load',
+    off === 0 ? 'equal to a full recount' : `${off} films differ from a recount`,
+    'every film: N, H, R, S compared with counts over mentions and ratings',
+  );
   await database.drop();
 }
 
@@ -276,7 +360,13 @@ async function loginFloodPhase(passwordHash: string): Promise<void> {
   const server = await startBenchServer(database);
   try {
     const readers = () =>
-      load({ url: `${server.url}/api/films/allfilms`, duration: 6, connections: 10, overallRate: READERS_PER_SECOND, headers: { 'accept-encoding': 'br' } });
+      load({
+        url: `${server.url}/api/films/allfilms`,
+        duration: 6,
+        connections: 10,
+        overallRate: READERS_PER_SECOND,
+        headers: { 'accept-encoding': 'br' },
+      });
     await readers();
     const idle = await readers();
     const flood = floodLogins({ url: server.url, duration: 9, connections: 40 });
@@ -295,7 +385,9 @@ async function loginFloodPhase(passwordHash: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`The Film List bench: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}`);
+  console.log(
+    `The Film List bench: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}`,
+  );
   step('building what ships (npm run build)');
   buildWhatShips();
   const passwordHash = await hashPassword(PASSWORD);

@@ -38,7 +38,11 @@ beforeAll(async () => {
   const rita = await reviewerSession();
   const { title, release_year, description } = films.added;
   expect(await addFilmAsReviewer({ title, release_year, description, userId: String(userId) }), 'add').toBe(200);
-  const reject = await callApi('/api/films/reject', { method: 'POST', token: rita.accessToken, body: { title: films.rejected.title, release_year: films.rejected.release_year, userId, reason } });
+  const reject = await callApi('/api/films/reject', {
+    method: 'POST',
+    token: rita.accessToken,
+    body: { title: films.rejected.title, release_year: films.rejected.release_year, userId, reason },
+  });
   expect(reject.status, 'reject').toBe(200);
 
   ({ context, page } = await newPage(browser));
@@ -116,13 +120,23 @@ describe("a member's own contributions", () => {
   it('the Rated filter shows only the films the member rated, with the rating', async () => {
     const session = await logInApi(account);
     const { film: moon } = filmBody.parse(await (await callApi('/api/films/filmdetails?slug=moon-2009')).json());
-    const rated = await callApi('/api/ratings/rate', { method: 'POST', token: session.accessToken, body: { user_id: userId, film_id: moon.film_id, rating: 6 } });
+    const rated = await callApi('/api/ratings/rate', {
+      method: 'POST',
+      token: session.accessToken,
+      body: { user_id: userId, film_id: moon.film_id, rating: 6 },
+    });
     expect(rated.status).toBe(201);
 
     await page.goto('/dashboard');
     const filters = page.getByRole('group', { name: 'Filter films' });
     await filters.waitFor();
-    expect(await filters.getByRole('button').allTextContents()).toEqual(['All Films', 'Not Rated', 'Not Mentioned', 'Not Heard Before', 'Rated']);
+    expect(await filters.getByRole('button').allTextContents()).toEqual([
+      'All Films',
+      'Not Rated',
+      'Not Mentioned',
+      'Not Heard Before',
+      'Rated',
+    ]);
     const ratedFilter = filters.getByRole('button', { name: 'Rated', exact: true });
     await expect.poll(() => ratedFilter.isEnabled()).toBe(true);
     await ratedFilter.click();
@@ -137,7 +151,10 @@ describe("a member's own contributions", () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'My Profile' }).click();
     await page.waitForURL('**/myprofile');
     const section = page.getByRole('region', { name: 'Download My Data' });
-    const [download] = await Promise.all([page.waitForEvent('download'), section.getByRole('button', { name: 'Download My Data' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Download My Data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^the-film-list-my-data-\d{4}-\d{2}-\d{2}\.json$/);
     const text = readFileSync(await download.path(), 'utf8');
     const data = myExport.parse(JSON.parse(text));

@@ -12,7 +12,9 @@ afterAll(() => browser.close());
 /** Outside links (trailers, watch links) answer locally: the journeys never leave the machine. */
 async function visitor(width?: number): Promise<{ context: BrowserContext; page: Page }> {
   const opened = await newPage(browser, width ? { width, height: 800 } : {});
-  await opened.context.route('https://www.youtube.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>video</title>' }));
+  await opened.context.route('https://www.youtube.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>video</title>' }),
+  );
   return opened;
 }
 
@@ -64,7 +66,9 @@ describe('the film list for visitors', () => {
     await dialog.getByRole('button', { name: 'Copy URL' }).click();
     await dialog.getByText(urlCopiedMessage('Moon')).waitFor();
     expect(await page.evaluate('navigator.clipboard.readText()')).toMatch(/\/films\/moon-2009$/);
-    expect(await dialog.getByRole('link', { name: 'Share on FB' }).getAttribute('href')).toContain('https://www.facebook.com/sharer/sharer.php?u=');
+    expect(await dialog.getByRole('link', { name: 'Share on FB' }).getAttribute('href')).toContain(
+      'https://www.facebook.com/sharer/sharer.php?u=',
+    );
     expect(await dialog.getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain('https://x.com/intent/tweet?url=');
     await expectAccessible(page, 'the share pop-up');
     await page.keyboard.press('Escape');

@@ -56,7 +56,11 @@ describe('the first view of the list', () => {
     const first = filmList.parse(await (await callApi('/api/films/allfilms')).json()).films[0];
     if (!first) throw new Error('no films');
     const session = await logInApi(account);
-    const answered = await callApi('/api/mentions/mentioned', { method: 'POST', token: session.accessToken, body: { user_id: session.user.user_id, film_id: first.film_id, mentioned: false } });
+    const answered = await callApi('/api/mentions/mentioned', {
+      method: 'POST',
+      token: session.accessToken,
+      body: { user_id: session.user.user_id, film_id: first.film_id, mentioned: false },
+    });
     expect(answered.status).toBe(201);
 
     let release: () => void = () => undefined;

@@ -23,7 +23,11 @@ export const E2E_REVIEWER_EMAIL = `${E2E_REVIEWER}@reviewers.example.test`;
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(builtEntry)) throw new Error(`${builtEntry} is missing: run \`npm run build\` first (npm run test:e2e does)`);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'filmlist-e2e-'));
-  const server = await startServer({ DATA_DIR: dataDir, REVIEWERS: E2E_REVIEWER_EMAIL, SEED_DEMO: 'true', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' }, 60_000, { built: true });
+  const server = await startServer(
+    { DATA_DIR: dataDir, REVIEWERS: E2E_REVIEWER_EMAIL, SEED_DEMO: 'true', LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' },
+    60_000,
+    { built: true },
+  );
   project.provide('baseUrl', server.url.replace('127.0.0.1', 'localhost'));
   project.provide('e2eDataDir', dataDir);
   return async () => {

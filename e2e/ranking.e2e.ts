@@ -27,7 +27,11 @@ const LONG_TITLE = 'The Assassination Of Jesse James By The Coward Robert Ford';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const added = await addFilmAsReviewer({ title: LONG_TITLE, release_year: '2007', description: 'An outlaw and the young admirer who will kill him, in the last months of a famous life on the run.' });
+  const added = await addFilmAsReviewer({
+    title: LONG_TITLE,
+    release_year: '2007',
+    description: 'An outlaw and the young admirer who will kill him, in the last months of a famous life on the run.',
+  });
   expect([200, 409]).toContain(added);
   await registerVerified(account);
   member = await newPage(browser, PHONE);
@@ -38,7 +42,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-const rowFor = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+const rowFor = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
 const votesIn = (page: Page) => page.locator('[data-focus-key^="rate-"]:not([disabled])').first().waitFor();
 
 describe('the list on a 390x844 phone', () => {

@@ -13,7 +13,12 @@ const stamp = Date.now();
 const PASSWORD = REVIEWER_PASSWORD;
 const member = { username: `critic${stamp}`, email: `critic${stamp}@example.test` };
 const reviewer = { username: 'rita' };
-const added = { typed: `the quiet ember ${stamp}`, title: `The Quiet Ember ${stamp}`, year: '1998', logline: 'A lighthouse keeper finds letters in the sand.' };
+const added = {
+  typed: `the quiet ember ${stamp}`,
+  title: `The Quiet Ember ${stamp}`,
+  year: '1998',
+  logline: 'A lighthouse keeper finds letters in the sand.',
+};
 const rejected = { title: `The Lost Harbour ${stamp}`, year: '2004', logline: 'a fishing town keeps a secret about its harbour.' };
 const reason = 'It is already on the list under another title.';
 

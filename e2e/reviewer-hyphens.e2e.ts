@@ -84,7 +84,10 @@ async function expectPrefilled(page: Page, film: Film, pending = true): Promise<
 async function add(page: Page, film: Film): Promise<void> {
   await page.getByLabel('I have double-checked the film details').check();
   await page.getByRole('button', { name: 'Add Film' }).click();
-  await page.getByRole('status').filter({ hasText: aboutFilm(film.title, film.year, messages.filmAdded) }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: aboutFilm(film.title, film.year, messages.filmAdded) })
+    .waitFor();
 }
 
 /** What the list now holds for the film. */
@@ -110,7 +113,9 @@ describe('hyphens survive the review (issue 17)', () => {
     await logIn(reviewer, rita);
     // The Review menu item says how many films wait.
     const review = reviewer.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Review/ });
-    await expect.poll(async () => Number(/(\d+)/.exec((await review.textContent()) ?? '')?.[1] ?? 0), { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+    await expect
+      .poll(async () => Number(/(\d+)/.exec((await review.textContent()) ?? '')?.[1] ?? 0), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(2);
 
     // From the queue: the submission itself goes to the form.
     await reviewer.goto('/master');

@@ -21,7 +21,13 @@ let page: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   // A film the reviewer adds herself: no submission, so no submitter.
-  expect(await addFilmAsReviewer({ title: before.title, release_year: before.year, description: 'A harbour town melts down its boats for a statue.' })).toBe(200);
+  expect(
+    await addFilmAsReviewer({
+      title: before.title,
+      release_year: before.year,
+      description: 'A harbour town melts down its boats for a statue.',
+    }),
+  ).toBe(200);
   ({ context, page } = await newPage(browser));
   await logIn(page, { username: E2E_REVIEWER, password: REVIEWER_PASSWORD });
 });
@@ -50,7 +56,9 @@ describe("a reviewer's tools", () => {
   });
 
   it("edits a film from its page: the add-film rules, then the film's new address; the old ones lead there", async () => {
-    await entry(`added ${before.title}`).getByRole('link', { name: `${before.title} (1984)`, exact: true }).click();
+    await entry(`added ${before.title}`)
+      .getByRole('link', { name: `${before.title} (1984)`, exact: true })
+      .click();
     await page.waitForURL(`**/films/private/${before.slug}`);
     await page.getByRole('link', { name: 'Edit or remove this film' }).click();
     await page.waitForURL(`**/master/films/${before.slug}/edit`);

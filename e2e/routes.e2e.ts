@@ -9,7 +9,16 @@ beforeAll(async () => {
 });
 afterAll(() => browser.close());
 
-const PROTECTED = ['/dashboard', '/addfilm', '/myprofile', '/master', '/films/private/moon-2009', '/master/addfilm/A/2000/B/1', '/my-submissions', '/master/films/moon-2009/edit'];
+const PROTECTED = [
+  '/dashboard',
+  '/addfilm',
+  '/myprofile',
+  '/master',
+  '/films/private/moon-2009',
+  '/master/addfilm/A/2000/B/1',
+  '/my-submissions',
+  '/master/films/moon-2009/edit',
+];
 
 /** Each public route, and what shows once it has settled. */
 const PUBLIC: [path: string, ready: (page: Page) => Promise<void>][] = [

@@ -25,7 +25,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-const rowFor = (page: Page, title: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
+const rowFor = (page: Page, title: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
 
 /** The standing panel of a film page: rank, the two halves in words, the chart and its table. */
 async function expectStanding(page: Page, title: string): Promise<void> {

@@ -141,7 +141,11 @@ describe('forms', () => {
 
     // Delete Account does not look like an update button.
     const look = async (selector: string) =>
-      String(await page.evaluate(`(() => { const s = getComputedStyle(document.querySelector('${selector}')); return [s.backgroundColor, s.color, s.borderTopWidth].join(' '); })()`));
+      String(
+        await page.evaluate(
+          `(() => { const s = getComputedStyle(document.querySelector('${selector}')); return [s.backgroundColor, s.color, s.borderTopWidth].join(' '); })()`,
+        ),
+      );
     await page.getByRole('button', { name: 'Delete Account' }).waitFor();
     expect(await look('.danger-zone > button')).not.toBe(await look('#update-password ~ .actions button'));
     for (const scheme of ['light', 'dark'] as const) {

@@ -15,7 +15,11 @@ export interface ShotsAccount {
   password: string;
 }
 
-async function call(server: ShotsServer, path: string, options: { method?: string; body?: unknown; token?: string } = {}): Promise<Response> {
+async function call(
+  server: ShotsServer,
+  path: string,
+  options: { method?: string; body?: unknown; token?: string } = {},
+): Promise<Response> {
   const headers: Record<string, string> = {};
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.token) headers.authorization = `Bearer ${options.token}`;
@@ -33,7 +37,10 @@ export async function verifiedAccount(server: ShotsServer, account: ShotsAccount
   await call(server, '/api/users/register', { method: 'POST', body: account });
   const link = await linkInOutbox(server.outbox, account.email, 'verification');
   await call(server, `/api/users${link}`);
-  const login = await call(server, '/api/users/login', { method: 'POST', body: { username: account.username, password: account.password } });
+  const login = await call(server, '/api/users/login', {
+    method: 'POST',
+    body: { username: account.username, password: account.password },
+  });
   return loginAnswer.parse(await login.json());
 }
 
@@ -64,7 +71,11 @@ export async function giveHistory(server: ShotsServer, session: LoginAnswer): Pr
   for (const [path, body] of votes) await call(server, path, { method: 'POST', body: { user_id, ...body }, token });
   await call(server, '/api/films/reviewfilm', {
     method: 'POST',
-    body: { title: 'Mid-August Lunch', release_year: '2008', description: 'A cash-strapped man in Rome ends up looking after four elderly ladies over a holiday weekend.' },
+    body: {
+      title: 'Mid-August Lunch',
+      release_year: '2008',
+      description: 'A cash-strapped man in Rome ends up looking after four elderly ladies over a holiday weekend.',
+    },
     token,
   });
 }

@@ -48,21 +48,34 @@ async function shoot(shooter: Shooter, page: Page, screen: Screen, label: string
     await withTimeout(screen.show(page), SCREEN_TIMEOUT_MS, `${label} ${screen.name}`);
     await page.evaluate('document.fonts.ready');
   } catch (error) {
-    shooter.failures.push(`${label} ${screen.role} ${screen.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    shooter.failures.push(
+      `${label} ${screen.role} ${screen.name}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`,
+    );
   }
   await page.screenshot({ path: file, fullPage: screen.fullPage ?? false, animations: 'disabled' }).catch((error: unknown) => {
     shooter.failures.push(`${label} ${screen.name}: no screenshot (${String(error)})`);
   });
-  if ((screen.name === 'home' || screen.name === 'dashboard') && !shooter.failures.some((f) => f.includes(`${label} ${screen.role} ${screen.name}:`))) {
+  if (
+    (screen.name === 'home' || screen.name === 'dashboard') &&
+    !shooter.failures.some((f) => f.includes(`${label} ${screen.role} ${screen.name}:`))
+  ) {
     shooter.geometry.push(`${label} ${screen.name}: ${describeGeometry(await listGeometry(page))}`);
   }
 }
 
-async function roleContext(browser: Browser, baseURL: string, size: (typeof SIZES)[number], scheme: (typeof SCHEMES)[number], role: Role): Promise<{ context: BrowserContext; page: Page }> {
+async function roleContext(
+  browser: Browser,
+  baseURL: string,
+  size: (typeof SIZES)[number],
+  scheme: (typeof SCHEMES)[number],
+  role: Role,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height }, colorScheme: scheme });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   // Outside links answer locally: the shots never leave the machine.
-  await context.route(/^https:\/\/(www\.youtube\.com|www\.facebook\.com|x\.com)\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>outside</title>' }));
+  await context.route(/^https:\/\/(www\.youtube\.com|www\.facebook\.com|x\.com)\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>outside</title>' }),
+  );
   const page = await context.newPage();
   if (role === 'member') await logInPage(page, member);
   if (role === 'reviewer') await logInPage(page, reviewer);
@@ -76,7 +89,9 @@ async function main(): Promise<void> {
   console.log('Building what ships...');
   buildWhatShips();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'filmlist-shots-data-'));
-  const server = await startServer({ DATA_DIR: dataDir, REVIEWERS: reviewer.email, SEED_DEMO: 'true', LOG_LEVEL: 'warn' }, 60_000, { built: true });
+  const server = await startServer({ DATA_DIR: dataDir, REVIEWERS: reviewer.email, SEED_DEMO: 'true', LOG_LEVEL: 'warn' }, 60_000, {
+    built: true,
+  });
   const baseURL = server.url.replace('127.0.0.1', 'localhost');
   const shots: ShotsServer = { url: baseURL, outbox: path.join(dataDir, 'outbox') };
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS });

@@ -32,22 +32,35 @@ const row = (page: Page, title: string) => page.getByRole('row').filter({ has: p
 /** The member's buttons are enabled once their votes are in. */
 const votesReady = (page: Page) => page.locator('[data-focus-key^="rate-"]:not([disabled])').first().waitFor();
 type Step = (page: Page) => Promise<unknown>;
-const pause = (ms: number): Step => (page) => page.waitForTimeout(ms);
+const pause =
+  (ms: number): Step =>
+  (page) =>
+    page.waitForTimeout(ms);
 const settle = pause(250);
 /** A page load of `path`, then each step. */
-const load = (path: string, ...steps: Step[]) => async (page: Page) => {
-  await page.goto(path);
-  for (const step of steps) await step(page);
-};
+const load =
+  (path: string, ...steps: Step[]) =>
+  async (page: Page) => {
+    await page.goto(path);
+    for (const step of steps) await step(page);
+  };
 /** A move within the app to `path`, then each step. */
-const move = (path: string, ...steps: Step[]) => async (page: Page) => {
-  await go(page, path);
-  for (const step of steps) await step(page);
-};
+const move =
+  (path: string, ...steps: Step[]) =>
+  async (page: Page) => {
+    await go(page, path);
+    for (const step of steps) await step(page);
+  };
 
 /** Fails every request to `path` (a pattern) until the screen is taken. */
 const failing = (page: Page, pattern: string, status = 500) =>
-  page.route(pattern, (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.', code: 'internal' }) }));
+  page.route(pattern, (route) =>
+    route.fulfill({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Something went wrong on our side. Please try again.', code: 'internal' }),
+    }),
+  );
 
 export const SCREENS: Screen[] = [
   // ---- Visitors ----
@@ -101,9 +114,13 @@ export const SCREENS: Screen[] = [
       await page.route('**/api/films/standing*', async (route) => {
         const answer = await route.fetch();
         const body: unknown = await answer.json();
-        const standing = typeof body === 'object' && body !== null && 'standing' in body && typeof body.standing === 'object' ? body.standing : {};
+        const standing =
+          typeof body === 'object' && body !== null && 'standing' in body && typeof body.standing === 'object' ? body.standing : {};
         const none = { ...standing, N: 0, H: 0, R: 0, S: 0, answers: 0, not_heard_share: null, average_rating: null, score: 0 };
-        await route.fulfill({ response: answer, json: { standing: { ...none, ratings_by_value: Array.from({ length: 10 }, (_, i) => ({ rating: i + 1, count: 0 })) } } });
+        await route.fulfill({
+          response: answer,
+          json: { standing: { ...none, ratings_by_value: Array.from({ length: 10 }, (_, i) => ({ rating: i + 1, count: 0 })) } },
+        });
       });
       await page.goto('/films/the-iron-giant-1999');
       await heading(page, 'The Iron Giant');
@@ -133,7 +150,12 @@ export const SCREENS: Screen[] = [
       await page.getByRole('alert').first().waitFor();
     },
   },
-  { name: 'signup', role: 'visitor', fullPage: true, show: load('/signup', (page) => page.getByRole('button', { name: 'Sign Up' }).waitFor()) },
+  {
+    name: 'signup',
+    role: 'visitor',
+    fullPage: true,
+    show: load('/signup', (page) => page.getByRole('button', { name: 'Sign Up' }).waitFor()),
+  },
   {
     name: 'signup-errors',
     role: 'visitor',
@@ -143,7 +165,11 @@ export const SCREENS: Screen[] = [
       await settle(page);
     },
   },
-  { name: 'verification-failed', role: 'visitor', show: load('/verification/badtoken', (page) => page.getByText(/Verification failed/).waitFor()) },
+  {
+    name: 'verification-failed',
+    role: 'visitor',
+    show: load('/verification/badtoken', (page) => page.getByText(/Verification failed/).waitFor()),
+  },
   { name: 'forgot-password', role: 'visitor', show: load('/forgot-password', settle) },
   { name: 'not-found', role: 'visitor', show: load('/no/such/page', (page) => heading(page, 'Page Not Found')) },
 
@@ -198,7 +224,12 @@ export const SCREENS: Screen[] = [
       // Alternates between 5 and 4, so each run of this screen is a change.
       const now = await page.getByRole('radio', { checked: true }).getAttribute('aria-label');
       await page.getByRole('radio', { name: now === '5 stars' ? '4 stars' : '5 stars' }).click();
-      await page.getByRole('status').filter({ hasText: /You rated/ }).first().waitFor({ timeout: 5000 }).catch(() => undefined);
+      await page
+        .getByRole('status')
+        .filter({ hasText: /You rated/ })
+        .first()
+        .waitFor({ timeout: 5000 })
+        .catch(() => undefined);
       await settle(page);
     },
   },
@@ -221,9 +252,19 @@ export const SCREENS: Screen[] = [
     show: move('/dashboard?filter=notRated&q=moon', (page) => page.getByText(/is on The Film List, but not in/).waitFor()),
   },
   { name: 'film-private', role: 'member', fullPage: true, show: move('/films/private/moon-2009', (page) => heading(page, 'Moon'), settle) },
-  { name: 'film-private-unanswered', role: 'member', fullPage: true, show: move('/films/private/the-fall-2006', (page) => heading(page, 'The Fall'), settle) },
+  {
+    name: 'film-private-unanswered',
+    role: 'member',
+    fullPage: true,
+    show: move('/films/private/the-fall-2006', (page) => heading(page, 'The Fall'), settle),
+  },
   { name: 'film-public-as-member', role: 'member', show: move('/films/paterson-2016', (page) => heading(page, 'Paterson'), settle) },
-  { name: 'addfilm', role: 'member', fullPage: true, show: move('/addfilm', (page) => page.getByRole('button', { name: 'Add Film' }).waitFor()) },
+  {
+    name: 'addfilm',
+    role: 'member',
+    fullPage: true,
+    show: move('/addfilm', (page) => page.getByRole('button', { name: 'Add Film' }).waitFor()),
+  },
   {
     name: 'addfilm-errors',
     role: 'member',
@@ -253,7 +294,10 @@ export const SCREENS: Screen[] = [
     fullPage: true,
     show: async (page) => {
       await go(page, '/master');
-      await page.getByRole('link', { name: /reviewer form/i }).first().click();
+      await page
+        .getByRole('link', { name: /reviewer form/i })
+        .first()
+        .click();
       await settle(page);
     },
   },

@@ -19,7 +19,10 @@ export function launchBrowser(): Promise<Browser> {
 export const baseUrl = (): string => inject('baseUrl');
 
 /** A fresh context (its own storage) at a phone or desktop size, with clipboard access. */
-export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page }> {
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
@@ -49,4 +52,5 @@ export const mailLinkFor = (email: string, route: MailRoute, options: { after?: 
   linkInOutbox(path.join(inject('e2eDataDir'), 'outbox'), email, route, options);
 
 /** The newest verification link written to DATA_DIR/outbox for this address. */
-export const verificationLinkFor = (email: string, timeoutMs = 10_000): Promise<string> => mailLinkFor(email, 'verification', { timeoutMs });
+export const verificationLinkFor = (email: string, timeoutMs = 10_000): Promise<string> =>
+  mailLinkFor(email, 'verification', { timeoutMs });

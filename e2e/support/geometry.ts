@@ -86,7 +86,8 @@ export async function listGeometry(page: Page): Promise<ListGeometry> {
  * The page's height with only the first `films` rows: journeys share their
  * server, and others may have added films to the list.
  */
-export const heightWith = (g: ListGeometry, films: number): number => g.pageHeight - g.rowHeights.slice(films).reduce((sum, height) => sum + height, 0);
+export const heightWith = (g: ListGeometry, films: number): number =>
+  g.pageHeight - g.rowHeights.slice(films).reduce((sum, height) => sum + height, 0);
 
 /** One line of figures, for the shots script and a journey's failure message. */
 export const describeGeometry = (g: ListGeometry): string =>

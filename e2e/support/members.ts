@@ -43,7 +43,7 @@ export function addressOf(account: Pick<Account, 'username'>): string {
   // Derived from the name (unique per run), so every test file agrees on it without shared state.
   let hash = 0;
   for (const char of account.username) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return `10.77.${(hash >>> 8) & 255}.${(hash & 255) || 1}`;
+  return `10.77.${(hash >>> 8) & 255}.${hash & 255 || 1}`;
 }
 
 /** Signs the account up through the API. */
@@ -62,7 +62,11 @@ export async function registerVerified(account: Account): Promise<void> {
 
 /** Logs in through the API, for the calls a journey makes on the member's behalf. */
 export async function logInApi(account: Pick<Account, 'username' | 'password'>): Promise<LoginAnswer> {
-  const response = await callApi('/api/users/login', { method: 'POST', body: { username: account.username, password: account.password }, from: addressOf(account) });
+  const response = await callApi('/api/users/login', {
+    method: 'POST',
+    body: { username: account.username, password: account.password },
+    from: addressOf(account),
+  });
   expect(response.status, `log in as ${account.username}`).toBe(200);
   return loginAnswer.parse(await response.json());
 }

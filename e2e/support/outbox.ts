@@ -8,7 +8,12 @@ export type MailRoute = 'verification' | 'reset-password';
  * outbox (.eml files), as a path; with `after`, only one newer than that link.
  * Waits for it up to `timeoutMs`.
  */
-export async function linkInOutbox(outbox: string, email: string, route: MailRoute, options: { after?: string; timeoutMs?: number } = {}): Promise<string> {
+export async function linkInOutbox(
+  outbox: string,
+  email: string,
+  route: MailRoute,
+  options: { after?: string; timeoutMs?: number } = {},
+): Promise<string> {
   const pattern = new RegExp(`/${route}/([A-Za-z0-9_-]{43})`);
   const started = Date.now();
   while (Date.now() - started < (options.timeoutMs ?? 10_000)) {

@@ -54,7 +54,9 @@ function preloadHomePage(): Plugin {
       handler(_html, context) {
         const chunks = Object.values(context.bundle ?? {}).flatMap((item) => (item.type === 'chunk' ? [item] : []));
         const entry = chunks.find((chunk) => chunk.isEntry);
-        const listPages = ['HomePage', 'DashboardPage'].map((name) => chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/features/films/components/${name}.tsx`)));
+        const listPages = ['HomePage', 'DashboardPage'].map((name) =>
+          chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/features/films/components/${name}.tsx`)),
+        );
         if (!entry || listPages.some((chunk) => chunk === undefined)) return [];
         const loaded = new Set([entry.fileName, ...entry.imports]);
         const wanted: string[] = [];
@@ -64,7 +66,11 @@ function preloadHomePage(): Plugin {
           for (const next of chunks.find((chunk) => chunk.fileName === file)?.imports ?? []) visit(next);
         };
         for (const chunk of listPages) if (chunk) visit(chunk.fileName);
-        return wanted.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` }, injectTo: 'head' as const }));
+        return wanted.map((file) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };
@@ -84,7 +90,16 @@ export default defineConfig({
     // the app, and one file gzips smaller than the several shared chunks the splitter makes otherwise.
     // The infinite query (only the reviewers' history pages with it) stays with the page that uses it.
     rolldownOptions: {
-      output: { codeSplitting: { groups: [{ name: 'vendor', test: /node_modules\/(react|react-dom|scheduler|@tanstack)\/(?!.*\/(useInfiniteQuery|infiniteQueryObserver)\.js$)/ }] } },
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'vendor',
+              test: /node_modules\/(react|react-dom|scheduler|@tanstack)\/(?!.*\/(useInfiniteQuery|infiniteQueryObserver)\.js$)/,
+            },
+          ],
+        },
+      },
     },
   },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },

@@ -130,8 +130,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const films = filmsRepository(database.db);
   // Several instances on one PostgreSQL hear each other's writes; without the feed, lists live 1 s.
   const feed = config.databaseUrl
-    ? new ChangeFeed(config.databaseUrl, FILMS_CHANGED_CHANNEL, () => app.filmListCache.invalidateLocal(), (error) =>
-        app.log.warn({ err: error }, 'film change feed interrupted'),
+    ? new ChangeFeed(
+        config.databaseUrl,
+        FILMS_CHANGED_CHANNEL,
+        () => app.filmListCache.invalidateLocal(),
+        (error) => app.log.warn({ err: error }, 'film change feed interrupted'),
       )
     : null;
   app.decorate(

@@ -14,7 +14,11 @@ describe('loadConfig', () => {
   });
 
   it('reads reviewers as a case-insensitive list of addresses and PUBLIC_URL without a trailing slash', () => {
-    const config = loadConfig({ REVIEWERS: ' Alice@Example.com, bob@films.example ,,', PUBLIC_URL: 'https://films.example/', PORT: '8080' });
+    const config = loadConfig({
+      REVIEWERS: ' Alice@Example.com, bob@films.example ,,',
+      PUBLIC_URL: 'https://films.example/',
+      PORT: '8080',
+    });
     expect([...config.reviewers]).toEqual(['alice@example.com', 'bob@films.example']);
     expect(config.publicUrl).toBe('https://films.example');
     expect(config.port).toBe(8080);

@@ -42,7 +42,9 @@ async function main(): Promise<void> {
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
-    const where = config.databaseUrl ? 'the PostgreSQL server named by DATABASE_URL' : `the embedded database in ${path.join(config.dataDir, 'db')}`;
+    const where = config.databaseUrl
+      ? 'the PostgreSQL server named by DATABASE_URL'
+      : `the embedded database in ${path.join(config.dataDir, 'db')}`;
     fail(`cannot open ${where}: ${describeError(error)}`);
   }
 

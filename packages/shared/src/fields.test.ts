@@ -26,11 +26,22 @@ describe('ill-formed UTF-16', () => {
 
   const valid = {
     review: { title: 'The Quiet Earth', release_year: '1985', description: 'Everyone is gone.' },
-    add: { title: 'The Quiet Earth', release_year: '1985', description: 'Everyone is gone.', watchLink: 'https://watch.example', userId: 7 },
+    add: {
+      title: 'The Quiet Earth',
+      release_year: '1985',
+      description: 'Everyone is gone.',
+      watchLink: 'https://watch.example',
+      userId: 7,
+    },
     reject: { title: 'The Quiet Earth', release_year: '1985', userId: 7, reason: 'Not for us.' },
     register: { username: 'rita', email: 'rita@example.com', password: 'Quiet-Harbour-Lantern-42' },
     login: { username: 'rita', password: 'Quiet-Harbour-Lantern-42' },
-    profile: { username: 'rita', email: 'rita@example.com', password: 'Quiet-Harbour-Lantern-42', currentPassword: 'Old-Harbour-Lantern-41' },
+    profile: {
+      username: 'rita',
+      email: 'rita@example.com',
+      password: 'Quiet-Harbour-Lantern-42',
+      currentPassword: 'Old-Harbour-Lantern-41',
+    },
   };
   const schemas: Array<[string, z.ZodType, Record<string, unknown>]> = [
     ['reviewfilm', reviewFilmRequest, valid.review],

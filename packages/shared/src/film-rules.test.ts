@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkAllFilmFields, checkFilmFields, containsAccents, containsWebLink, isWatchLink, normalizeTitle, type FilmFields } from './film-rules.js';
+import {
+  checkAllFilmFields,
+  checkFilmFields,
+  containsAccents,
+  containsWebLink,
+  isWatchLink,
+  normalizeTitle,
+  type FilmFields,
+} from './film-rules.js';
 import { messages } from './messages.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
@@ -95,7 +103,20 @@ describe('checkAllFilmFields', () => {
 
   it("agrees with checkFilmFields: its first failure is that field's entry, and both pass the same films", () => {
     const text = fc.oneof(
-      fc.constantFrom('', ' ', 'Alien', 'Amélie', 'http://x.example', '1985', '19x5', '1869', 'T'.repeat(201), 'Fr\u0430nk', 'a\u200bb', '...'),
+      fc.constantFrom(
+        '',
+        ' ',
+        'Alien',
+        'Amélie',
+        'http://x.example',
+        '1985',
+        '19x5',
+        '1869',
+        'T'.repeat(201),
+        'Fr\u0430nk',
+        'a\u200bb',
+        '...',
+      ),
       fc.string({ maxLength: 12 }),
     );
     fc.assert(

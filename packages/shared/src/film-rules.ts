@@ -116,7 +116,11 @@ const RULES: readonly Rule[] = [
   { field: 'title', message: messages.titleHasInvisible, fails: (f) => containsInvisible(f.title) },
   { field: 'description', message: messages.descriptionHasInvisible, fails: (f) => containsInvisible(f.description) },
   { field: 'title', message: messages.titleMixesAlphabets, fails: (f) => mixesAlphabets(f.title) },
-  { field: 'description', message: messages.fillAllFields, fails: (f) => !/[\p{L}\p{N}\p{S}\p{P}]/u.test(f.description.replace(INVISIBLE, '')) },
+  {
+    field: 'description',
+    message: messages.fillAllFields,
+    fails: (f) => !/[\p{L}\p{N}\p{S}\p{P}]/u.test(f.description.replace(INVISIBLE, '')),
+  },
   { field: 'title', message: messages.titleTooLong, fails: (f) => f.title.length > TITLE_MAX },
   { field: 'description', message: messages.descriptionTooLong, fails: (f) => f.description.length > DESCRIPTION_MAX },
   {

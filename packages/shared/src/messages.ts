@@ -22,8 +22,7 @@ export const messages = {
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
   loginFailed: 'Login failed. Please try again.',
-  loginUnverified:
-    'Login failed. Your account is not yet verified. Please check your email for verification instructions.',
+  loginUnverified: 'Login failed. Your account is not yet verified. Please check your email for verification instructions.',
   noAccessToken: 'No access token provided.',
 
   // Sign-up and profile (SPEC §5)
@@ -33,8 +32,7 @@ export const messages = {
   emailTaken: 'Email is already taken',
   passwordsDoNotMatch: 'Passwords do not match',
   emailInvalid: 'This is not a valid email address',
-  agreementRequired:
-    'You need to agree to the Terms & Conditions and Privacy Policy to create your account',
+  agreementRequired: 'You need to agree to the Terms & Conditions and Privacy Policy to create your account',
 
   // Search (SPEC §5)
   searchNoMatch:
@@ -51,15 +49,12 @@ export const messages = {
   verificationFailed: 'Verification failed. Please contact support for assistance',
 
   // Success messages (SPEC §8)
-  reviewSubmitted:
-    'Your request has been submitted for review. You will be notified the result of this review via email.',
+  reviewSubmitted: 'Your request has been submitted for review. You will be notified the result of this review via email.',
   filmAdded: 'The Film has been added to The Film List.',
   filmRejected: 'The Film has been rejected.',
   profileUpdated: 'Profile updated successfully',
-  usernameUpdated:
-    "Username updated successfully. You'll see the changes on your profile when you log back in again.",
-  emailUpdated:
-    "Email updated successfully. You'll see the changes on your profile when you log back in again.",
+  usernameUpdated: "Username updated successfully. You'll see the changes on your profile when you log back in again.",
+  emailUpdated: "Email updated successfully. You'll see the changes on your profile when you log back in again.",
   passwordUpdated: 'Password updated successfully',
   registrationSuccessful: 'Registration was successful!',
 
@@ -109,7 +104,8 @@ export const messages = {
   watchClickRecorded: 'Watch click recorded.',
   rejectReasonTooLong: 'The reason must be at most 1000 characters.',
   nothingToUpdate: 'Nothing to update.',
-  recoveryMailSent: 'If an account uses this email address, we have sent it a link to reset its password. Please check your junk folder too.',
+  recoveryMailSent:
+    'If an account uses this email address, we have sent it a link to reset its password. Please check your junk folder too.',
   verificationResent:
     'If an account with this email address is waiting for verification, we have sent it a new link. Please check your junk folder too.',
   passwordResetDone: 'Your password has been reset. Please log in with your new password.',
@@ -214,8 +210,13 @@ export const filteredOutNotice = (count: number, filter: string): string =>
   `${count === 1 ? 'A film' : `${count} films`} matching your search ${count === 1 ? 'is' : 'are'} on The Film List, but not in ${filter}.`;
 
 /** After a vote (issue 17): "You rated Aftersun 8/10. It is now #5 of 30." */
-export function voteAnnouncement(title: string, vote: { rating: number } | { heard: boolean }, place: { rank: number; films: number } | null): string {
-  const what = 'rating' in vote ? `You rated ${title} ${vote.rating}/10.` : `You said you ${vote.heard ? 'had' : "hadn't"} heard of ${title}.`;
+export function voteAnnouncement(
+  title: string,
+  vote: { rating: number } | { heard: boolean },
+  place: { rank: number; films: number } | null,
+): string {
+  const what =
+    'rating' in vote ? `You rated ${title} ${vote.rating}/10.` : `You said you ${vote.heard ? 'had' : "hadn't"} heard of ${title}.`;
   return place ? `${what} It is now #${place.rank} of ${place.films}.` : what;
 }
 

@@ -2,7 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readReviewerFormPath, readReviewerSegment, reviewerFormPath, reviewerSegment } from './reviewer-link.js';
 
-const midAugust = { title: 'Mid-August Lunch', releaseYear: 2008, description: 'A cash-strapped man agrees to host four elderly ladies…', userId: 12 };
+const midAugust = {
+  title: 'Mid-August Lunch',
+  releaseYear: 2008,
+  description: 'A cash-strapped man agrees to host four elderly ladies…',
+  userId: 12,
+};
 
 describe('the reviewer form link (SPEC §2, issue 17)', () => {
   it('writes separators as dashes and real hyphens as %2D', () => {
@@ -20,7 +25,12 @@ describe('the reviewer form link (SPEC §2, issue 17)', () => {
       description: 'A cash-strapped man agrees to host four elderly ladies…',
       userId: '12',
     });
-    const spiderMan = { title: 'Spider-Man', releaseYear: 2002, description: 'A bite turns a shy teen into a web-slinging hero - at a cost.', userId: 3 };
+    const spiderMan = {
+      title: 'Spider-Man',
+      releaseYear: 2002,
+      description: 'A bite turns a shy teen into a web-slinging hero - at a cost.',
+      userId: 3,
+    };
     expect(readReviewerFormPath(reviewerFormPath(spiderMan))).toMatchObject({ title: 'Spider-Man', description: spiderMan.description });
   });
 
@@ -51,7 +61,11 @@ describe('the reviewer form link (SPEC §2, issue 17)', () => {
     const words = fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 });
     fc.assert(
       fc.property(words, (text) => {
-        const expected = text.replace(/\p{Cs}/gu, '\uFFFD').trim().split(/\s+/u).join(' ');
+        const expected = text
+          .replace(/\p{Cs}/gu, '\uFFFD')
+          .trim()
+          .split(/\s+/u)
+          .join(' ');
         return readReviewerSegment(reviewerSegment(text)) === expected;
       }),
     );

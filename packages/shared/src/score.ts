@@ -21,8 +21,7 @@ export function filmScore(c: FilmCounts): number {
   const total = c.notHeard + c.heardNotRated + c.ratingCount;
   if (!(total > 0)) return 0;
   const heardTerm = (c.notHeard / total) * 100;
-  const ratingTerm =
-    c.ratingCount > 0 ? (c.ratingSum / (RATING_MAX * c.ratingCount) / c.ratingCount) * 100 : 0;
+  const ratingTerm = c.ratingCount > 0 ? (c.ratingSum / (RATING_MAX * c.ratingCount) / c.ratingCount) * 100 : 0;
   const score = (heardTerm + ratingTerm) / 2;
   return Number.isFinite(score) ? score : 0;
 }

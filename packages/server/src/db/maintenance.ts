@@ -9,7 +9,9 @@ import type { Database } from './connection.js';
  * only once vacuumed. PostgreSQL servers run their own autovacuum.
  */
 export async function vacuumHotTables(db: Database): Promise<void> {
-  await db.execute(sql`VACUUM (ANALYZE) films, mentions, ratings, sessions, refresh_tokens, outbox, users, email_tokens, watch_clicks, watch_click_days`);
+  await db.execute(
+    sql`VACUUM (ANALYZE) films, mentions, ratings, sessions, refresh_tokens, outbox, users, email_tokens, watch_clicks, watch_click_days`,
+  );
 }
 
 export function startEmbeddedMaintenance(options: { db: Database; log: FastifyBaseLogger; intervalMs?: number }): { stop(): void } {

@@ -43,7 +43,10 @@ describe.runIf(process.env.TEST_DATABASE !== 'postgres')('the embedded database 
 
   it('maps timestamps and raw rows as the in-process driver does', async () => {
     const [row] = await insertFilm('Dated');
-    const [stored] = await t.database.db.select().from(films).where(eq(films.filmId, row?.id ?? 0));
+    const [stored] = await t.database.db
+      .select()
+      .from(films)
+      .where(eq(films.filmId, row?.id ?? 0));
     expect(stored?.createdAt).toBeInstanceOf(Date);
     expect(rowsOf(await t.database.db.execute(sql`SELECT 41 + 1 AS answer`))).toEqual([{ answer: 42 }]);
   });

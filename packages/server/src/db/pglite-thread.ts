@@ -1,5 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import { createTableRelationsHelpers, extractTablesRelationalConfig, type ExtractTablesWithRelations, type RelationalSchemaConfig } from 'drizzle-orm';
+import {
+  createTableRelationsHelpers,
+  extractTablesRelationalConfig,
+  type ExtractTablesWithRelations,
+  type RelationalSchemaConfig,
+} from 'drizzle-orm';
 import { PgDialect, type PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { PgProxyTransaction, PgRemoteDatabase, PgRemoteSession } from 'drizzle-orm/pg-proxy';
 import { type PgliteReply, type PgliteRequest, type PgliteThreadInit, type SerializedError } from './pglite-protocol.js';
@@ -118,7 +123,10 @@ function spawnWorker(init: PgliteThreadInit): Worker {
   if (!here.endsWith('.ts')) return new Worker(new URL('./pglite-worker.js', here), { workerData: init });
   const loader = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const entry = JSON.stringify(new URL('./pglite-worker.ts', here).href);
-  return new Worker(`import(${loader}).then(({ register }) => { register(); return import(${entry}); });`, { eval: true, workerData: init });
+  return new Worker(`import(${loader}).then(({ register }) => { register(); return import(${entry}); });`, {
+    eval: true,
+    workerData: init,
+  });
 }
 
 /** drizzle's proxy session, with transactions carried to the thread (the proxy driver has none). */
@@ -135,7 +143,11 @@ class ThreadSession extends PgRemoteSession<Schema, Tables> {
   override async transaction<T>(work: (tx: PgProxyTransaction<Schema, Tables>) => Promise<T>, config?: PgTransactionConfig): Promise<T> {
     if (this.txId !== null) throw new Error('nested transactions are not supported on the embedded database');
     const txId = await this.thread.begin();
-    const tx = new PgProxyTransaction<Schema, Tables>(this.pgDialect, new ThreadSession(this.thread, txId, this.pgDialect, this.relations), this.relations);
+    const tx = new PgProxyTransaction<Schema, Tables>(
+      this.pgDialect,
+      new ThreadSession(this.thread, txId, this.pgDialect, this.relations),
+      this.relations,
+    );
     try {
       if (config) await tx.setTransaction(config);
       const result = await work(tx);

@@ -37,10 +37,16 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
-    index('users_demo_idx').on(t.userId).where(sql`${t.demo}`),
+    index('users_demo_idx')
+      .on(t.userId)
+      .where(sql`${t.demo}`),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
-    index('users_pending_email_lower_idx').on(sql`lower(${t.pendingEmail})`).where(sql`${t.pendingEmail} IS NOT NULL`),
-    index('users_unverified_created_idx').on(t.createdAt).where(sql`${t.verified} = false`),
+    index('users_pending_email_lower_idx')
+      .on(sql`lower(${t.pendingEmail})`)
+      .where(sql`${t.pendingEmail} IS NOT NULL`),
+    index('users_unverified_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.verified} = false`),
   ],
 );
 
@@ -173,7 +179,9 @@ export const submissions = pgTable(
     releaseYear: integer('release_year').notNull(),
     description: text('description').notNull(),
     userId: integer('user_id').references(() => users.userId, { onDelete: 'set null' }),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
+      .notNull()
+      .default('pending'),
     reason: text('reason'),
     reviewedBy: integer('reviewed_by').references(() => users.userId, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
@@ -205,7 +213,9 @@ export const watchClicks = pgTable(
   },
   (t) => [
     index('watch_clicks_film_idx').on(t.filmId),
-    uniqueIndex('watch_clicks_member_day_key').on(t.filmId, t.day, t.userId).where(sql`${t.userId} IS NOT NULL`),
+    uniqueIndex('watch_clicks_member_day_key')
+      .on(t.filmId, t.day, t.userId)
+      .where(sql`${t.userId} IS NOT NULL`),
     uniqueIndex('watch_clicks_visitor_day_key')
       .on(t.filmId, t.day, t.temporaryUserId)
       .where(sql`${t.temporaryUserId} IS NOT NULL`),
@@ -262,10 +272,7 @@ export const auditLog = pgTable(
     /** For an edit: each changed field's value before and after. */
     changes: jsonb('changes').$type<Record<string, { from: string | number | null; to: string | number | null }>>(),
   },
-  (t) => [
-    index('audit_log_at_idx').on(t.at),
-    check('audit_log_action_valid', sql`${t.action} IN ('add', 'reject', 'edit', 'remove')`),
-  ],
+  (t) => [index('audit_log_at_idx').on(t.at), check('audit_log_action_valid', sql`${t.action} IN ('add', 'reject', 'edit', 'remove')`)],
 );
 
 /** The transactional outbox: written with the change that causes the mail, delivered by a worker. */
@@ -286,5 +293,9 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
     lastError: text('last_error'),
   },
-  (t) => [index('outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL`)],
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} IS NULL`),
+  ],
 );

@@ -160,9 +160,7 @@ describe.runIf(onPostgres)('contention on PostgreSQL', () => {
       const started = performance.now();
       const waiting = rate();
       await waitFor('the vote waiting for the film', 5000, async () => (await lockWaits()) > 0, 20);
-      const reads = await Promise.all(
-        Array.from({ length: 20 }, () => t.app.inject(`/api/ratings/rating-count?film_id=${other.filmId}`)),
-      );
+      const reads = await Promise.all(Array.from({ length: 20 }, () => t.app.inject(`/api/ratings/rating-count?film_id=${other.filmId}`)));
       expect(reads.map((r) => r.statusCode)).toEqual(reads.map(() => 200));
       expect(performance.now() - started).toBeLessThan(1900);
       const answer = await waiting;

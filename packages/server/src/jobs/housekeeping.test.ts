@@ -40,7 +40,13 @@ async function refresh(refreshToken: string) {
 }
 
 async function logout(member: TestMember) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: member.auth, payload: { refresh: member.refreshToken }, remoteAddress: nextAddress() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/logout',
+    headers: member.auth,
+    payload: { refresh: member.refreshToken },
+    remoteAddress: nextAddress(),
+  });
   expect(res.statusCode).toBe(200);
 }
 
@@ -55,7 +61,10 @@ async function register(verify: boolean): Promise<number> {
   });
   expect(res.statusCode).toBe(201);
   if (verify) {
-    const link = await t.app.inject({ url: `/api/users/verification/${await verificationToken(t.app, email)}`, remoteAddress: nextAddress() });
+    const link = await t.app.inject({
+      url: `/api/users/verification/${await verificationToken(t.app, email)}`,
+      remoteAddress: nextAddress(),
+    });
     expect(link.statusCode).toBe(200);
   }
   await deliverQueuedMail();
@@ -63,11 +72,17 @@ async function register(verify: boolean): Promise<number> {
 }
 
 async function temporaryId(): Promise<string> {
-  return (await t.app.inject({ url: '/api/watch/generatetempid', remoteAddress: nextAddress() })).json<{ temporaryUserId: string }>().temporaryUserId;
+  return (await t.app.inject({ url: '/api/watch/generatetempid', remoteAddress: nextAddress() })).json<{ temporaryUserId: string }>()
+    .temporaryUserId;
 }
 
 async function visitorClick(id: string, filmId: number) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/watch/click', payload: { user_id: id, film_id: filmId }, remoteAddress: nextAddress() });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/watch/click',
+    payload: { user_id: id, film_id: filmId },
+    remoteAddress: nextAddress(),
+  });
   expect(res.statusCode).toBe(201);
 }
 
@@ -95,7 +110,9 @@ const emailTokensOf = async (userId: number) =>
 async function emailChangeToken(userId: number, madeAgoMs: number): Promise<string> {
   at(madeAgoMs);
   const repo = usersRepository(t.app.db);
-  return hashToken(await t.app.db.transaction((tx) => repo.createEmailToken(tx, userId, 'email_change', `new${userId}@example.test`, t.clock.now())));
+  return hashToken(
+    await t.app.db.transaction((tx) => repo.createEmailToken(tx, userId, 'email_change', `new${userId}@example.test`, t.clock.now())),
+  );
 }
 
 describe('housekeeping', () => {
@@ -153,7 +170,9 @@ describe('housekeeping', () => {
     await enqueueMail(t.app.db, { kind: 'test', to: 'recent@example.test', subject: 's', text: 't', html: 'h' }, t.clock.now());
     await deliverQueuedMail();
     const delivered = await t.app.db.select().from(outbox).orderBy(asc(outbox.messageId));
-    expectedGone.outbox.push(...delivered.filter((m) => !['stuck@example.test', 'recent@example.test'].includes(m.recipient)).map((m) => m.recipient));
+    expectedGone.outbox.push(
+      ...delivered.filter((m) => !['stuck@example.test', 'recent@example.test'].includes(m.recipient)).map((m) => m.recipient),
+    );
     expect(expectedGone.outbox.length).toBeGreaterThanOrEqual(4);
 
     // Raw watch clicks of days more than 7 days back (before 2026-07-25) become daily counts.

@@ -41,7 +41,9 @@ export async function runHousekeeping(options: HousekeepingOptions, shouldStop: 
  * the batches skip rows another instance holds, so passes side by side
  * neither collide nor count anything twice.
  */
-export function startHousekeeping(options: HousekeepingOptions & { log: FastifyBaseLogger; intervalMs?: number }): { stop(): Promise<void> } {
+export function startHousekeeping(options: HousekeepingOptions & { log: FastifyBaseLogger; intervalMs?: number }): {
+  stop(): Promise<void>;
+} {
   let stopped = false;
   let running: Promise<void> = Promise.resolve();
   const pass = async () => {

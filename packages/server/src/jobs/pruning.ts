@@ -42,7 +42,13 @@ async function deleteBatch(db: Database, table: PgTable, key: PgColumn, where: S
 export const PRUNERS: Record<string, PruneBatch> = {
   /** Their email tokens go with them; an unverified account cannot sign in, so it has no votes or sessions. */
   unverifiedAccounts: (db, now, limit) =>
-    deleteBatch(db, users, users.userId, and(eq(users.verified, false), lt(users.createdAt, before(now, RETENTION.unverifiedAccountMs))), limit),
+    deleteBatch(
+      db,
+      users,
+      users.userId,
+      and(eq(users.verified, false), lt(users.createdAt, before(now, RETENTION.unverifiedAccountMs))),
+      limit,
+    ),
 
   refreshTokensOfEndedSessions: async (db, now, limit) => {
     const doomed = db
@@ -52,7 +58,10 @@ export const PRUNERS: Record<string, PruneBatch> = {
       .where(sessionEndedBefore(before(now, RETENTION.endedSessionMs)))
       .limit(limit)
       .for('update', { of: refreshTokens, skipLocked: true });
-    const gone = await db.delete(refreshTokens).where(inArray(refreshTokens.tokenHash, doomed)).returning({ tokenHash: refreshTokens.tokenHash });
+    const gone = await db
+      .delete(refreshTokens)
+      .where(inArray(refreshTokens.tokenHash, doomed))
+      .returning({ tokenHash: refreshTokens.tokenHash });
     return gone.length;
   },
 
@@ -71,12 +80,23 @@ export const PRUNERS: Record<string, PruneBatch> = {
 
   spentEmailTokens: (db, now, limit) => {
     const cutoff = before(now, RETENTION.spentEmailTokenMs);
-    return deleteBatch(db, emailTokens, emailTokens.tokenHash, or(lt(emailTokens.usedAt, cutoff), lt(emailTokens.expiresAt, cutoff)), limit);
+    return deleteBatch(
+      db,
+      emailTokens,
+      emailTokens.tokenHash,
+      or(lt(emailTokens.usedAt, cutoff), lt(emailTokens.expiresAt, cutoff)),
+      limit,
+    );
   },
 
   deliveredMail: (db, now, limit) =>
-    deleteBatch(db, outbox, outbox.messageId, and(isNotNull(outbox.sentAt), lt(outbox.sentAt, before(now, RETENTION.deliveredMailMs))), limit),
+    deleteBatch(
+      db,
+      outbox,
+      outbox.messageId,
+      and(isNotNull(outbox.sentAt), lt(outbox.sentAt, before(now, RETENTION.deliveredMailMs))),
+      limit,
+    ),
 
-  rawWatchClicks: (db, now, limit) =>
-    watchRepository(db).rollUpBefore(utcDay(before(now, RETENTION.rawWatchClickDays * DAY_MS)), limit),
+  rawWatchClicks: (db, now, limit) => watchRepository(db).rollUpBefore(utcDay(before(now, RETENTION.rawWatchClickDays * DAY_MS)), limit),
 };

@@ -15,8 +15,7 @@ export class HttpError extends Error {
 
 export const badRequest = (message: string, code = 'invalid_request', fields?: Record<string, string>) =>
   new HttpError(400, code, message, fields);
-export const unauthorized = (message: string = messages.authRequired, code = 'unauthenticated') =>
-  new HttpError(401, code, message);
+export const unauthorized = (message: string = messages.authRequired, code = 'unauthenticated') => new HttpError(401, code, message);
 export const forbidden = (message: string, code = 'forbidden') => new HttpError(403, code, message);
 export const notFound = (message: string, code = 'not_found') => new HttpError(404, code, message);
 export const conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);

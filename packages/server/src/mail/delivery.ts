@@ -80,7 +80,10 @@ export async function deliverClaimed(row: OutboxRow, context: DeliveryContext): 
       .update(outbox)
       .set({ nextAttemptAt, lockedUntil: null, lastError })
       .where(and(eq(outbox.messageId, row.messageId), eq(outbox.lockedUntil, lease), isNull(outbox.sentAt)));
-    log.warn({ messageId: row.messageId, kind: row.kind, attempts: row.attempts, nextAttemptAt, error: lastError }, 'mail delivery failed; will retry');
+    log.warn(
+      { messageId: row.messageId, kind: row.kind, attempts: row.attempts, nextAttemptAt, error: lastError },
+      'mail delivery failed; will retry',
+    );
     return false;
   }
   // Handed over, so recorded as sent whoever holds the claim now.

@@ -41,7 +41,10 @@ async function allHaveRoom(app: FastifyInstance, budgets: [string, LimitRule][])
  * Counts one mail to `to` (asked by `client`, for `accountId`), and says
  * whether it may be sent. Call it only once the mail will be sent.
  */
-export async function mayMail(app: FastifyInstance, mail: { to: string; client: string; accountId?: number }): Promise<{ ok: boolean; resetInMs: number }> {
+export async function mayMail(
+  app: FastifyInstance,
+  mail: { to: string; client: string; accountId?: number },
+): Promise<{ ok: boolean; resetInMs: number }> {
   const to = emailKey(mail.to);
   const budgets: [string, LimitRule][] = [
     ...(mail.accountId === undefined ? [] : [[`mail:acct:${mail.accountId}`, MAIL_LIMITS.perAccount] satisfies [string, LimitRule]]),
@@ -59,7 +62,9 @@ export async function mayMail(app: FastifyInstance, mail: { to: string; client: 
 export async function requireMailBudget(app: FastifyInstance, mail: { to: string; client: string; accountId?: number }): Promise<void> {
   const { ok, resetInMs } = await mayMail(app, mail);
   if (ok) return;
-  throw new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'retry-after': String(Math.max(1, Math.ceil(resetInMs / 1000))) });
+  throw new HttpError(429, 'rate_limited', messages.rateLimited, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(resetInMs / 1000))),
+  });
 }
 
 /** Whether this submitter's film may still mail the reviewers this hour (past that, the queue alone shows it). */

@@ -19,9 +19,7 @@ function compose(kind: string, to: string, subject: string, paragraphs: Paragrap
     .join('\n\n');
   const body = paragraphs
     .map((p) => {
-      const link = p.link
-        ? `<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a>`
-        : '';
+      const link = p.link ? `<br><a href="${escapeHtml(p.link.url)}">${escapeHtml(p.link.label)}</a>` : '';
       return `<p>${escapeHtml(p.text)}${link}</p>`;
     })
     .join('\n');
@@ -38,7 +36,10 @@ function compose(kind: string, to: string, subject: string, paragraphs: Paragrap
 export function verificationMail(to: string, username: string, link: string): MailMessage {
   return compose('verification', to, `Verify your email for ${SITE_NAME}`, [
     { text: `Hello ${username},` },
-    { text: `Thanks for joining ${SITE_NAME}. Please confirm your email address within 72 hours:`, link: { label: 'Verify my email', url: link } },
+    {
+      text: `Thanks for joining ${SITE_NAME}. Please confirm your email address within 72 hours:`,
+      link: { label: 'Verify my email', url: link },
+    },
     { text: 'If the link has expired, you are welcome to sign up again. If you did not sign up, ignore this message.' },
   ]);
 }
@@ -46,7 +47,10 @@ export function verificationMail(to: string, username: string, link: string): Ma
 export function emailChangeMail(to: string, username: string, link: string): MailMessage {
   return compose('email-change', to, `Confirm your new email for ${SITE_NAME}`, [
     { text: `Hello ${username},` },
-    { text: 'Please confirm this address to make it the email of your account. The link works for 72 hours:', link: { label: 'Confirm my new email', url: link } },
+    {
+      text: 'Please confirm this address to make it the email of your account. The link works for 72 hours:',
+      link: { label: 'Confirm my new email', url: link },
+    },
     { text: 'Until you confirm, your account keeps its previous address. If you did not ask for this change, ignore this message.' },
   ]);
 }
@@ -55,8 +59,13 @@ export function emailChangeMail(to: string, username: string, link: string): Mai
 export function emailChangeRequestedMail(to: string, username: string, newAddress: string, resetLink: string): MailMessage {
   return compose('email-change-requested', to, `A change of your email at ${SITE_NAME} was requested`, [
     { text: `Hello ${username},` },
-    { text: `Someone signed in to your account asked to change its email to ${newAddress}. Nothing changes until the link sent there is followed.` },
-    { text: 'If that was not you, reset your password now: it cancels the change and logs everyone out.', link: { label: 'Reset my password', url: resetLink } },
+    {
+      text: `Someone signed in to your account asked to change its email to ${newAddress}. Nothing changes until the link sent there is followed.`,
+    },
+    {
+      text: 'If that was not you, reset your password now: it cancels the change and logs everyone out.',
+      link: { label: 'Reset my password', url: resetLink },
+    },
   ]);
 }
 
@@ -72,7 +81,10 @@ export function emailChangedMail(to: string, username: string, newAddress: strin
 export function passwordResetMail(to: string, username: string, link: string): MailMessage {
   return compose('password-reset', to, `Reset your password for ${SITE_NAME}`, [
     { text: `Hello ${username},` },
-    { text: 'Someone asked to reset the password of your account. The link works once, for one hour:', link: { label: 'Choose a new password', url: link } },
+    {
+      text: 'Someone asked to reset the password of your account. The link works once, for one hour:',
+      link: { label: 'Choose a new password', url: link },
+    },
     { text: 'Using it logs you out everywhere. If you did not ask for it, ignore this message: your password stays as it is.' },
   ]);
 }

@@ -53,7 +53,11 @@ export async function consumeLimit(app: FastifyInstance, key: string, rule: Limi
  * route's own schema: limits run before validation, so the value may be
  * anything. Undefined when the request names none; the address limit still counts it.
  */
-export function accountIn<T>(schema: ZodType<T>, pick: (value: T, request: FastifyRequest) => string | undefined, from: 'body' | 'params' = 'body') {
+export function accountIn<T>(
+  schema: ZodType<T>,
+  pick: (value: T, request: FastifyRequest) => string | undefined,
+  from: 'body' | 'params' = 'body',
+) {
   return (request: FastifyRequest): string | undefined => {
     const parsed = schema.safeParse(from === 'body' ? request.body : request.params);
     return parsed.success ? pick(parsed.data, request) : undefined;
@@ -69,8 +73,7 @@ export function accountIn<T>(schema: ZodType<T>, pick: (value: T, request: Fasti
  */
 export function rateLimit(
   name: LimitName,
-  account: (request: FastifyRequest) => string | undefined = (request) =>
-    request.actor ? `user:${request.actor.userId}` : undefined,
+  account: (request: FastifyRequest) => string | undefined = (request) => (request.actor ? `user:${request.actor.userId}` : undefined),
 ): RouteHook {
   const tier: { ip?: LimitRule; account?: LimitRule } = RATE_LIMITS[name];
   return async (request) => {

@@ -39,7 +39,9 @@ describe('the web app', () => {
     expect(configIn(res.body)).toMatchObject({ publicUrl: 'http://films.test', links: { coffee: 'https://coffee.example/films' } });
     expect(res.body).not.toContain('og:title');
     // Every page names the feed for autodiscovery, under PUBLIC_URL.
-    expect(res.body).toContain('<link rel="alternate" type="application/atom+xml" title="The Film List: new films" href="http://films.test/feed.xml" />');
+    expect(res.body).toContain(
+      '<link rel="alternate" type="application/atom+xml" title="The Film List: new films" href="http://films.test/feed.xml" />',
+    );
   });
 
   it('serves hashed assets as immutable', async () => {
@@ -88,7 +90,10 @@ describe('the web app', () => {
   });
 
   it('keeps the configuration JSON from closing its script element', async () => {
-    const hostile = await createTestApp({ app: { webRoot: root }, env: { SHOP_URL: 'https://shop.example/</script><script>alert(1)</script>' } });
+    const hostile = await createTestApp({
+      app: { webRoot: root },
+      env: { SHOP_URL: 'https://shop.example/</script><script>alert(1)</script>' },
+    });
     try {
       const body = (await hostile.app.inject('/')).body;
       expect(body).not.toContain('</script><script>alert(1)');

@@ -48,9 +48,7 @@ export async function seedDemoCatalogue(db: Database, now: Date): Promise<DemoSe
     title,
     releaseYear,
     description,
-    watchLink: watchable
-      ? `https://www.youtube.com/results?search_query=${encodeURIComponent(`${title} ${releaseYear} full film`)}`
-      : null,
+    watchLink: watchable ? `https://www.youtube.com/results?search_query=${encodeURIComponent(`${title} ${releaseYear} full film`)}` : null,
     slug: filmSlug(title, releaseYear),
     createdAt: now,
   }));

@@ -50,7 +50,9 @@ describe('the demo catalogue with its demo members', () => {
     // The order is the scores', not the titles'.
     const titles = list.map((film) => film.title);
     expect(titles).not.toEqual([...titles].sort((a, b) => a.localeCompare(b)));
-    const charted = rowsOf(await first.app.db.execute(sql`SELECT count(DISTINCT film_id)::int AS films, count(DISTINCT rating)::int AS values FROM ratings`));
+    const charted = rowsOf(
+      await first.app.db.execute(sql`SELECT count(DISTINCT film_id)::int AS films, count(DISTINCT rating)::int AS values FROM ratings`),
+    );
     expect(charted[0]).toEqual({ films: demoFilmCount, values: 10 });
   });
 
@@ -76,9 +78,18 @@ describe('the demo catalogue with its demo members', () => {
 
   it('cannot be logged into: a demo member gets the answer of a wrong password', async () => {
     const member = await createMember(first.app);
-    const wrong = await first.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: member.username, password: 'not the password at all' } });
+    const wrong = await first.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: member.username, password: 'not the password at all' },
+    });
     for (const password of [MEMBER_PASSWORD, '', 'dummy password that never matches anything', 'demo_member_01']) {
-      const res = await first.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: 'demo_member_01', password }, remoteAddress: '10.13.0.1' });
+      const res = await first.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { username: 'demo_member_01', password },
+        remoteAddress: '10.13.0.1',
+      });
       if (password === '') {
         expect(res.statusCode).toBe(400);
         continue;

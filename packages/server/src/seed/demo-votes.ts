@@ -92,6 +92,9 @@ export async function seedDemoVotes(tx: Database, filmIds: readonly number[], no
 
 /** How many demo members the database holds (the start banner says how to remove them). */
 export async function countDemoMembers(db: Database): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.demo, true));
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.demo, true));
   return Number(row?.count ?? 0);
 }

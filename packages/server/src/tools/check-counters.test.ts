@@ -43,7 +43,7 @@ describe(`npm run db:check-counters on ${onPostgres ? 'PostgreSQL (DATABASE_URL)
         const userId = Number(row?.user_id);
         for (const [j, filmId] of films.entries()) {
           await db.execute(sql`SELECT record_mention(${userId}, ${filmId}, ${(u + j) % 2 === 0}, now())`);
-          if ((u + j) % 3 !== 0) await db.execute(sql`SELECT record_rating(${userId}, ${filmId}, ${(u + j) % 10 + 1}::smallint, now())`);
+          if ((u + j) % 3 !== 0) await db.execute(sql`SELECT record_rating(${userId}, ${filmId}, ${((u + j) % 10) + 1}::smallint, now())`);
         }
       }
     });
@@ -92,26 +92,29 @@ describe(`npm run db:check-counters on ${onPostgres ? 'PostgreSQL (DATABASE_URL)
       expect(await storedCounters(handle)).toEqual(await recountedCounters(handle));
       expect(await storedCounters(handle)).toEqual(before);
     });
-
   }, 120_000);
 
-  it.skipIf(onPostgres)('refuses an embedded database a running server has open, and a DATA_DIR that holds none', async () => {
-    const handle = await openDatabase({ dataDir: database.dataDir });
-    try {
-      const open = await runCheck(env);
-      expect(open.code).toBe(2);
-      expect(open.stderr).toMatch(/The counter check stopped: the embedded database in .* is open in a running server/);
-    } finally {
-      await handle.close();
-    }
-    const empty = mkdtempSync(path.join(tmpdir(), 'filmlist-check-empty-'));
-    try {
-      const none = await runCheck({ DATA_DIR: empty }, ['--repair']);
-      expect(none.code).toBe(2);
-      expect(none.stderr).toMatch(/there is no embedded database in /);
-      expect(existsSync(path.join(empty, 'db'))).toBe(false);
-    } finally {
-      rmSync(empty, { recursive: true, force: true });
-    }
-  }, 60_000);
+  it.skipIf(onPostgres)(
+    'refuses an embedded database a running server has open, and a DATA_DIR that holds none',
+    async () => {
+      const handle = await openDatabase({ dataDir: database.dataDir });
+      try {
+        const open = await runCheck(env);
+        expect(open.code).toBe(2);
+        expect(open.stderr).toMatch(/The counter check stopped: the embedded database in .* is open in a running server/);
+      } finally {
+        await handle.close();
+      }
+      const empty = mkdtempSync(path.join(tmpdir(), 'filmlist-check-empty-'));
+      try {
+        const none = await runCheck({ DATA_DIR: empty }, ['--repair']);
+        expect(none.code).toBe(2);
+        expect(none.stderr).toMatch(/there is no embedded database in /);
+        expect(existsSync(path.join(empty, 'db'))).toBe(false);
+      } finally {
+        rmSync(empty, { recursive: true, force: true });
+      }
+    },
+    60_000,
+  );
 });

@@ -105,7 +105,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   if (args.help) {
-    console.log(`${usage}\nCompares every film's counters with a recount of its votes (DATABASE_URL, or the embedded database in DATA_DIR).`);
+    console.log(
+      `${usage}\nCompares every film's counters with a recount of its votes (DATABASE_URL, or the embedded database in DATA_DIR).`,
+    );
     return;
   }
   try {

@@ -55,7 +55,9 @@ describe(`npm run demo:clear on ${onPostgres ? 'PostgreSQL (DATABASE_URL)' : 'th
   afterAll(() => database.dispose());
 
   it('removes the demo members with their answers, keeps everyone else and the films, and leaves the counters exact', async () => {
-    const before = await withDatabase(({ db }) => count(db, sql`SELECT count(*)::int AS n FROM mentions m JOIN users u USING (user_id) WHERE u.demo`));
+    const before = await withDatabase(({ db }) =>
+      count(db, sql`SELECT count(*)::int AS n FROM mentions m JOIN users u USING (user_id) WHERE u.demo`),
+    );
     expect(before).toBeGreaterThan(0);
 
     // On PostgreSQL a running server hears of it and drops its ranked list.
@@ -96,14 +98,18 @@ describe(`npm run demo:clear on ${onPostgres ? 'PostgreSQL (DATABASE_URL)' : 'th
     expect(again.stdout).toMatch(/There are no demo members to remove/);
   }, 120_000);
 
-  it.skipIf(onPostgres)('refuses an embedded database a running server has open', async () => {
-    const handle = await openDatabase({ dataDir: database.dataDir });
-    try {
-      const open = await runClear();
-      expect(open.code).toBe(2);
-      expect(open.stderr).toMatch(/Clearing the demo data stopped: the embedded database in .* is open in a running server/);
-    } finally {
-      await handle.close();
-    }
-  }, 60_000);
+  it.skipIf(onPostgres)(
+    'refuses an embedded database a running server has open',
+    async () => {
+      const handle = await openDatabase({ dataDir: database.dataDir });
+      try {
+        const open = await runClear();
+        expect(open.code).toBe(2);
+        expect(open.stderr).toMatch(/Clearing the demo data stopped: the embedded database in .* is open in a running server/);
+      } finally {
+        await handle.close();
+      }
+    },
+    60_000,
+  );
 });

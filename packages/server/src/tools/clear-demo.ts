@@ -70,7 +70,9 @@ async function main(): Promise<void> {
   const usage = 'usage: npm run demo:clear';
   try {
     if (parseArgs({ options: { help: { type: 'boolean' } } }).values.help) {
-      console.log(`${usage}\nRemoves the demo members with their answers and ratings (DATABASE_URL, or the embedded database in DATA_DIR).`);
+      console.log(
+        `${usage}\nRemoves the demo members with their answers and ratings (DATABASE_URL, or the embedded database in DATA_DIR).`,
+      );
       return;
     }
   } catch (error) {

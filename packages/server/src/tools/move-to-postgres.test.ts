@@ -32,7 +32,12 @@ const PASSWORD = 'a long unusual passphrase 42';
 const JWT_SECRET = `move-test-secret-${tag}-0123456789abcdef`;
 const REVIEWER = 'rita';
 
-function call(server: ServerProcess, method: 'GET' | 'POST', url: string, options: { body?: unknown; token?: string } = {}): Promise<HttpAnswer> {
+function call(
+  server: ServerProcess,
+  method: 'GET' | 'POST',
+  url: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<HttpAnswer> {
   return request(server.url, url, { method, body: options.body, ...(options.token ? { token: options.token } : {}) });
 }
 
@@ -168,7 +173,12 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
     });
     expect(rejected.status).toBe(200);
     const direct = await call(app, 'POST', '/api/films/addfilm', {
-      body: { title: 'Zurich Nights', release_year: '2011', description: 'Added without a submission.', watchLink: 'https://watch.example/z' },
+      body: {
+        title: 'Zurich Nights',
+        release_year: '2011',
+        description: 'Added without a submission.',
+        watchLink: 'https://watch.example/z',
+      },
       token: reviewer.accessToken,
     });
     expect(direct.status).toBe(200);
@@ -200,7 +210,10 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
       token: mia.accessToken,
     });
     expect(edit.status).toBe(200);
-    const click = await call(app, 'POST', '/api/watch/authclick', { body: { user_id: mo.userId, film_id: films[0]?.film_id }, token: mo.accessToken });
+    const click = await call(app, 'POST', '/api/watch/authclick', {
+      body: { user_id: mo.userId, film_id: films[0]?.film_id },
+      token: mo.accessToken,
+    });
     expect(click.status).toBe(201);
     // A refresh rotation leaves a used refresh token behind.
     const refreshed = await call(app, 'POST', '/api/auth/refresh', { body: { refresh: mo.refreshToken } });
@@ -278,12 +291,15 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
   }
 
   it('refuses to move into a database that is not empty, and changes nothing', async () => {
-    const count = async () => (await target.query<{ n: number }>('SELECT ((SELECT count(*) FROM users) + (SELECT count(*) FROM films))::int AS n')).rows[0]?.n;
+    const count = async () =>
+      (await target.query<{ n: number }>('SELECT ((SELECT count(*) FROM users) + (SELECT count(*) FROM films))::int AS n')).rows[0]?.n;
     const rowsBefore = await count();
     const again = await runMove(['--from', embeddedDir, '--to', databaseUrl]);
     expect(again.code).toBe(1);
     expect(again.stdout).toBe('');
-    expect(again.stderr).toMatch(new RegExp(`The move stopped: the PostgreSQL database postgres://.* is not empty \\(.*users: ${7 + DEMO_MEMBER_COUNT}.*\\)`));
+    expect(again.stderr).toMatch(
+      new RegExp(`The move stopped: the PostgreSQL database postgres://.* is not empty \\(.*users: ${7 + DEMO_MEMBER_COUNT}.*\\)`),
+    );
     expect(again.stderr).toContain('nothing was copied');
     expect(await count()).toBe(rowsBefore);
   }, 60_000);

@@ -61,8 +61,7 @@ function describeError(error: unknown): string {
 const journalSchema = z.object({ entries: z.array(z.object({ tag: z.string() })) });
 
 function knownMigrations(): number {
-  return journalSchema.parse(JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'))).entries
-    .length;
+  return journalSchema.parse(JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'))).entries.length;
 }
 
 async function appliedMigrations(db: Queryable): Promise<number> {
@@ -121,7 +120,10 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
     }
     const targetClient = client;
     // A first look, before any work: an occupied target is refused at once (and checked again under lock).
-    const early = await occupied(targetClient, (await describeTables(targetClient)).map((t) => t.name));
+    const early = await occupied(
+      targetClient,
+      (await describeTables(targetClient)).map((t) => t.name),
+    );
     if (early.length > 0) throw notEmpty(target, early);
 
     cpSync(dbDir, path.join(work, 'db'), { recursive: true });
@@ -165,7 +167,10 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveSummary>
       try {
         // Nobody else writes to the target until the copy is committed or rolled back.
         await targetClient.query(`LOCK TABLE ${tables.map((t) => ident(t.name)).join(', ')} IN ACCESS EXCLUSIVE MODE`);
-        const found = await occupied(targetClient, tables.map((t) => t.name));
+        const found = await occupied(
+          targetClient,
+          tables.map((t) => t.name),
+        );
         if (found.length > 0) throw notEmpty(target, found);
 
         for (const table of tables) copied.push({ name: table.name, rows: await copyTable(tx, targetClient, table, batchSize) });
@@ -239,7 +244,9 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   if (args.help) {
-    console.log(`${usage}\nCopies the embedded database (DATA_DIR/db) into an empty PostgreSQL database. Defaults: DATA_DIR and DATABASE_URL.`);
+    console.log(
+      `${usage}\nCopies the embedded database (DATA_DIR/db) into an empty PostgreSQL database. Defaults: DATA_DIR and DATABASE_URL.`,
+    );
     return;
   }
   try {

@@ -21,7 +21,8 @@ export function redactUrl(url: string): string {
 export async function openToolDatabase(config: Config): Promise<{ handle: DatabaseHandle; where: string }> {
   const dbDir = path.join(config.dataDir, 'db');
   if (!config.databaseUrl) {
-    if (!existsSync(path.join(dbDir, 'PG_VERSION'))) throw new ToolError(`there is no embedded database in ${dbDir} (set DATA_DIR, or DATABASE_URL)`);
+    if (!existsSync(path.join(dbDir, 'PG_VERSION')))
+      throw new ToolError(`there is no embedded database in ${dbDir} (set DATA_DIR, or DATABASE_URL)`);
     if (existsSync(path.join(dbDir, 'postmaster.pid'))) {
       throw new ToolError(`the embedded database in ${dbDir} is open in a running server (db/postmaster.pid is present); stop it first`);
     }

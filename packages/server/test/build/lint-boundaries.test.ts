@@ -16,7 +16,10 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('the lint boundary bet
     for (const file of ['packages/server/src/app.ts', 'packages/server/src/modules/films/routes.ts', 'packages/web/src/main.tsx']) {
       const found = await restrictedImports(harnessImport, file);
       for (const specifier of ['../test/support/test-app.js', '@filmlist/server/test/server-process', 'smtp-server', 'vitest']) {
-        expect(found.some((message) => message.startsWith(`'${specifier}' import is restricted`)), `${file}: ${specifier}`).toBe(true);
+        expect(
+          found.some((message) => message.startsWith(`'${specifier}' import is restricted`)),
+          `${file}: ${specifier}`,
+        ).toBe(true);
       }
     }
   }, 60_000);

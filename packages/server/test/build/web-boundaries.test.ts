@@ -7,7 +7,11 @@ async function refusedImports(code: string, filePath: string): Promise<string[]>
 }
 
 const importing = (...specifiers: string[]) =>
-  [...specifiers.map((specifier, i) => `import * as m${i} from '${specifier}';`), `export const used = [${specifiers.map((_, i) => `m${i}`).join(', ')}];`, ''].join('\n');
+  [
+    ...specifiers.map((specifier, i) => `import * as m${i} from '${specifier}';`),
+    `export const used = [${specifiers.map((_, i) => `m${i}`).join(', ')}];`,
+    '',
+  ].join('\n');
 
 const filmsPage = 'packages/web/src/features/films/components/FilmListPage.tsx';
 const filmsTest = 'packages/web/src/features/films/components/FilmListPage.test.tsx';
@@ -27,7 +31,9 @@ describe.skipIf(process.env.TEST_DATABASE === 'postgres')('the web app boundarie
   }, 60_000);
 
   it('keeps shared code and features from importing features or the app shell', async () => {
-    expect(await refusedImports(importing('../features/films/api/get-films', '../app/query-client'), 'packages/web/src/lib/auth.tsx')).toHaveLength(2);
+    expect(
+      await refusedImports(importing('../features/films/api/get-films', '../app/query-client'), 'packages/web/src/lib/auth.tsx'),
+    ).toHaveLength(2);
     expect(await refusedImports(importing('../../../app/query-client'), filmsPage)).toEqual(['../../../app/query-client']);
   }, 60_000);
 

@@ -81,9 +81,17 @@ describe('an SMTP outage, in one process (a manual clock moves the retry backoff
       expect(res.statusCode).toBe(201);
       submissionAnswer.parse(res.json());
     }
-    const added = await post('/api/films/addfilm', { title: titles[0], release_year: '1987', description: DESCRIPTION, userId: sam.userId }, rita);
+    const added = await post(
+      '/api/films/addfilm',
+      { title: titles[0], release_year: '1987', description: DESCRIPTION, userId: sam.userId },
+      rita,
+    );
     expect(added.statusCode).toBe(200);
-    const rejected = await post('/api/films/reject', { title: titles[1], release_year: '1987', userId: sam.userId, reason: 'Not undervalued enough.' }, rex);
+    const rejected = await post(
+      '/api/films/reject',
+      { title: titles[1], release_year: '1987', userId: sam.userId, reason: 'Not undervalued enough.' },
+      rex,
+    );
     expect(rejected.statusCode).toBe(200);
 
     const allRows = () => t.app.db.select().from(outbox).orderBy(outbox.messageId);
@@ -180,7 +188,9 @@ describe('an SMTP outage across a crash of the server process', () => {
       expect(res.status).toBe(201);
     }
     const review = (url: string, body: object) => call(server.url, url, { body, token: reviewer.token, from: reviewer.from });
-    expect((await review('/api/films/addfilm', { title: titles[0], release_year: '1992', description: DESCRIPTION, userId: sam.userId })).status).toBe(200);
+    expect(
+      (await review('/api/films/addfilm', { title: titles[0], release_year: '1992', description: DESCRIPTION, userId: sam.userId })).status,
+    ).toBe(200);
     expect((await review('/api/films/reject', { title: titles[1], release_year: '1992', userId: sam.userId })).status).toBe(200);
 
     // The worker has tried each of the six and logged the failure (pino JSON lines at warn).
@@ -214,7 +224,12 @@ describe('an SMTP outage across a crash of the server process', () => {
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
     const subject = (mail: { to: string; subject: string }) => `${mail.to} ${mail.subject}`;
     const summary = { description: DESCRIPTION, submitter: sam.username };
-    expect(received.slice(beforeOutage).map((m) => `${m.to} ${subjectOf(m.raw)}`).sort()).toEqual(
+    expect(
+      received
+        .slice(beforeOutage)
+        .map((m) => `${m.to} ${subjectOf(m.raw)}`)
+        .sort(),
+    ).toEqual(
       [
         ...newcomers.map((n) => subject(verificationMail(`${n}@example.com`, n, ''))),
         ...titles.map((title) => subject(reviewRequestMail(reviewer.email, { ...summary, title, releaseYear: 1992 }, '', ''))),

@@ -229,7 +229,12 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     });
     expect(added.status).toBe(200);
     const film = addFilmAnswer.parse(added.body).film;
-    const filmSeen = await waitFor('the new film, through the other process', 1000, async () => (await rankedList(second)).some((f) => f.film_id === film.film_id), 20);
+    const filmSeen = await waitFor(
+      'the new film, through the other process',
+      1000,
+      async () => (await rankedList(second)).some((f) => f.film_id === film.film_id),
+      20,
+    );
 
     const scoreOn = async (server: ServerProcess) => (await rankedList(server)).find((f) => f.film_id === film.film_id)?.score;
     const mention = await call(second, 'POST', '/api/mentions/mentioned', {
@@ -239,7 +244,12 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     expect(mention.status).toBe(201);
     const mentionScore = await scoreOn(second);
     expect(mentionScore).not.toBe(film.score);
-    const mentionSeen = await waitFor('the answer, through the other process', 1000, async () => (await scoreOn(first)) === mentionScore, 20);
+    const mentionSeen = await waitFor(
+      'the answer, through the other process',
+      1000,
+      async () => (await scoreOn(first)) === mentionScore,
+      20,
+    );
 
     const rating = await call(first, 'POST', '/api/ratings/rate', {
       body: { user_id: rater.userId, film_id: film.film_id, rating: 9 },
@@ -275,7 +285,10 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     // Per account: wrong passwords for one member, from a new address each time, to both in turn.
     const accountLimit = LOGIN_LIMITS.account.limit;
     const wrong = (i: number) =>
-      call(next(), 'POST', '/api/users/login', { body: { username: username(3), password: 'not the password at all' }, ip: address(0xb000 + i) });
+      call(next(), 'POST', '/api/users/login', {
+        body: { username: username(3), password: 'not the password at all' },
+        ip: address(0xb000 + i),
+      });
     const logins: number[] = [];
     for (let i = 0; i < accountLimit; i += 1) logins.push((await wrong(i)).status);
     expect(logins).toEqual(Array.from({ length: accountLimit }, () => 401));

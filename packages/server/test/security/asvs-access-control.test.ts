@@ -265,7 +265,10 @@ const ROUTES: Record<string, RouteCase> = {
     expect: reviewerOnly(200),
     request: async () => {
       const film = await createFilm(t.app);
-      return { url: `/api/films/${film.filmId}`, payload: { title: unique('Edited film '), release_year: '2001', description: DESCRIPTION } };
+      return {
+        url: `/api/films/${film.filmId}`,
+        payload: { title: unique('Edited film '), release_year: '2001', description: DESCRIPTION },
+      };
     },
   },
   'DELETE /api/films/:film_id': {
@@ -409,9 +412,11 @@ describe('access control on every route (ASVS 8.2, 8.3)', () => {
       const method = INJECT_METHODS.find((m) => key.startsWith(`${m} `));
       if (!method) throw new Error(`no way to call ${key}`);
       const callers: [string, Role, () => Promise<Record<string, string>>][] = [
-        ...(['visitor', 'member', 'other', 'reviewer'] as const).map(
-          (role): [string, Role, () => Promise<Record<string, string>>] => [role, role, () => credentials(role, routeCase.consumes)],
-        ),
+        ...(['visitor', 'member', 'other', 'reviewer'] as const).map((role): [string, Role, () => Promise<Record<string, string>>] => [
+          role,
+          role,
+          () => credentials(role, routeCase.consumes),
+        ]),
         ['visitor with a forged token', 'visitor', () => Promise.resolve({ authorization: forged })],
       ];
       for (const [label, role, headersOf] of callers) {
@@ -452,7 +457,10 @@ describe('access control on every route (ASVS 8.2, 8.3)', () => {
     const ownSubmissions = await t.app.db.select().from(submissions).where(eq(submissions.userId, owner.userId));
     const byStatus = (status: string) => ownSubmissions.filter((s) => s.status === status).length;
     expect([byStatus('approved'), byStatus('rejected')]).toEqual([1, 1]);
-    const [ownerRow] = await t.app.db.select().from(users).where(and(eq(users.userId, owner.userId), eq(users.username, owner.username)));
+    const [ownerRow] = await t.app.db
+      .select()
+      .from(users)
+      .where(and(eq(users.userId, owner.userId), eq(users.username, owner.username)));
     expect(ownerRow).toBeDefined();
   });
 });
@@ -473,7 +481,9 @@ describe('a reviewer removed from REVIEWERS (ASVS 8.3)', () => {
         PUBLIC_URL: first.config.publicUrl,
         JWT_SECRET: first.config.jwtSecret ?? '',
         SEED_DEMO: 'false',
-        REVIEWERS: TEST_REVIEWERS.filter((name) => name !== rita.username).map(reviewerEmail).join(','),
+        REVIEWERS: TEST_REVIEWERS.filter((name) => name !== rita.username)
+          .map(reviewerEmail)
+          .join(','),
       });
       const second = await buildApp({ config, database: first.database, clock: first.clock });
       try {

@@ -74,7 +74,8 @@ function checkHeaders(headers: Record<string, unknown>, ownScripts: boolean): st
     if (policy.get('script-src') !== "'self'") problems.push(`script-src is "${policy.get('script-src')}"`);
   }
   if (/unsafe-inline|unsafe-eval/.test(policy.get('script-src') ?? '')) problems.push('script-src allows inline or eval');
-  if (headers['x-content-type-options'] !== 'nosniff') problems.push(`x-content-type-options is ${String(headers['x-content-type-options'])}`);
+  if (headers['x-content-type-options'] !== 'nosniff')
+    problems.push(`x-content-type-options is ${String(headers['x-content-type-options'])}`);
   const referrer = headers['referrer-policy'];
   if (typeof referrer !== 'string' || !/^(no-referrer|same-origin|strict-origin|strict-origin-when-cross-origin)$/.test(referrer)) {
     problems.push(`referrer-policy is ${String(referrer)}`);
@@ -169,7 +170,12 @@ const CASES: HeaderCase[] = [
   {
     name: 'a body too large',
     status: 413,
-    request: async () => ({ method: 'POST', url: '/api/users/login', headers: json, payload: JSON.stringify({ username: 'x'.repeat(70_000) }) }),
+    request: async () => ({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: json,
+      payload: JSON.stringify({ username: 'x'.repeat(70_000) }),
+    }),
   },
   {
     name: 'another media type',
@@ -288,7 +294,9 @@ describe('security headers on answers given outside the routes, over a real sock
     // The first request is still sending its body when closing starts, so its connection stays open;
     // the second, pipelined behind it, arrives during the shutdown.
     const body = JSON.stringify({ username: 'someone' });
-    connection.write(`POST /api/users/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`);
+    connection.write(
+      `POST /api/users/check HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     const closing = app.close();
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -309,28 +317,57 @@ describe('security headers on answers given outside the routes, over a real sock
  */
 describe('Cache-Control on private answers (ASVS 14.3.2)', () => {
   it.each([
-    ['the owner’s profile, with the email', async () => {
-      const member = await createMember(t.app);
-      return t.app.inject({ url: `/api/users/profile/${member.username}`, headers: member.auth });
-    }],
+    [
+      'the owner’s profile, with the email',
+      async () => {
+        const member = await createMember(t.app);
+        return t.app.inject({ url: `/api/users/profile/${member.username}`, headers: member.auth });
+      },
+    ],
     ['the member’s own votes', async () => t.app.inject({ url: '/api/me/votes', headers: (await createMember(t.app)).auth })],
-    ['a login, with tokens', async () => {
-      const member = await createMember(t.app);
-      return t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: member.username, password: MEMBER_PASSWORD }, remoteAddress: '10.71.0.1' });
-    }],
-    ['a refresh, with tokens', async () => {
-      const member = await createMember(t.app);
-      return t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: member.refreshToken } });
-    }],
-    ['a rating check', async () => {
-      const member = await createMember(t.app);
-      const film = await createFilm(t.app);
-      return t.app.inject({ url: '/api/ratings/checkrating', query: { user_id: String(member.userId), film_id: String(film.filmId) }, headers: member.auth });
-    }],
-    ['a profile change', async () => {
-      const member = await createMember(t.app);
-      return t.app.inject({ method: 'PUT', url: `/api/users/profile/${member.userId}`, headers: member.auth, payload: { username: unique('nostore') } });
-    }],
+    [
+      'a login, with tokens',
+      async () => {
+        const member = await createMember(t.app);
+        return t.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { username: member.username, password: MEMBER_PASSWORD },
+          remoteAddress: '10.71.0.1',
+        });
+      },
+    ],
+    [
+      'a refresh, with tokens',
+      async () => {
+        const member = await createMember(t.app);
+        return t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: member.refreshToken } });
+      },
+    ],
+    [
+      'a rating check',
+      async () => {
+        const member = await createMember(t.app);
+        const film = await createFilm(t.app);
+        return t.app.inject({
+          url: '/api/ratings/checkrating',
+          query: { user_id: String(member.userId), film_id: String(film.filmId) },
+          headers: member.auth,
+        });
+      },
+    ],
+    [
+      'a profile change',
+      async () => {
+        const member = await createMember(t.app);
+        return t.app.inject({
+          method: 'PUT',
+          url: `/api/users/profile/${member.userId}`,
+          headers: member.auth,
+          payload: { username: unique('nostore') },
+        });
+      },
+    ],
   ])('%s is sent with no-store', async (_name, send) => {
     const res = await send();
     expect(res.statusCode).toBeLessThan(300);

@@ -141,7 +141,10 @@ type Answers = Awaited<ReturnType<typeof burst>>;
 function expectLimitedAfter(answers: Answers, limit: number): void {
   expect(answers).toHaveLength(limit + 1);
   const statuses = answers.map((res) => res.statusCode);
-  expect(statuses.slice(0, limit).filter((s) => s === 429), `statuses ${statuses.join(',')}`).toEqual([]);
+  expect(
+    statuses.slice(0, limit).filter((s) => s === 429),
+    `statuses ${statuses.join(',')}`,
+  ).toEqual([]);
   const last = answers.at(-1);
   expect(last?.statusCode).toBe(429);
   expect(last?.json()).toEqual({ error: messages.rateLimited, code: 'rate_limited' });

@@ -78,7 +78,10 @@ async function forgeries(member: TestMember, victim: TestMember): Promise<Array<
     ['refresh type, server key', await sign('HS256', accessClaims(member, { typ: 'refresh' }))],
     // Even the server's own key cannot join a subject to a session that is not theirs.
     ['another member as subject of this session, server key', await sign('HS256', accessClaims(member, { sub: String(victim.userId) }))],
-    ['a session id that does not exist, server key', await sign('HS256', accessClaims(member, { sid: '00000000-0000-4000-8000-000000000000' }))],
+    [
+      'a session id that does not exist, server key',
+      await sign('HS256', accessClaims(member, { sid: '00000000-0000-4000-8000-000000000000' })),
+    ],
   ];
 }
 
@@ -96,7 +99,11 @@ describe('forged and altered access tokens (ASVS 9.1, 9.2)', () => {
     const film = await createFilm(t.app);
     const cases = [
       ...(await forgeries(member, victim)).map(([name, token]): [string, string, 'member'] => [name, token, 'member']),
-      ...(await forgeries(reviewer, victim)).map(([name, token]): [string, string, 'reviewer'] => [`reviewer's, ${name}`, token, 'reviewer']),
+      ...(await forgeries(reviewer, victim)).map(([name, token]): [string, string, 'reviewer'] => [
+        `reviewer's, ${name}`,
+        token,
+        'reviewer',
+      ]),
     ];
     // The real tokens pass, so each refusal below is the forgery's doing.
     expect(decodeProtectedHeader(member.accessToken)).toEqual({ alg: 'HS256', typ: 'JWT' });
@@ -111,7 +118,9 @@ describe('forged and altered access tokens (ASVS 9.1, 9.2)', () => {
     for (const kind of ['member', 'reviewer'] as const) {
       const owner = kind === 'member' ? member : reviewer;
       for (const request of requests(owner, kind)) {
-        expect((await t.app.inject({ ...request, headers: owner.auth })).statusCode, `${request.url} with the real token`).toBeLessThan(300);
+        expect((await t.app.inject({ ...request, headers: owner.auth })).statusCode, `${request.url} with the real token`).toBeLessThan(
+          300,
+        );
       }
     }
     // The real member rated the film above; start again on a film nobody rated.
@@ -120,8 +129,7 @@ describe('forged and altered access tokens (ASVS 9.1, 9.2)', () => {
     for (const [name, token, kind] of cases) {
       const owner = kind === 'member' ? member : reviewer;
       for (const request of requests(owner, kind)) {
-        const payload =
-          request.url === '/api/ratings/rate' ? { user_id: owner.userId, film_id: fresh.filmId, rating: 8 } : request.payload;
+        const payload = request.url === '/api/ratings/rate' ? { user_id: owner.userId, film_id: fresh.filmId, rating: 8 } : request.payload;
         const res = await t.app.inject({ ...request, payload, headers: { authorization: `Bearer ${token}` } });
         const body = res.json<{ error?: string; code?: string }>();
         if (res.statusCode !== 401 || body.code !== 'invalid_token' || body.error !== messages.sessionExpired) {
@@ -136,8 +144,7 @@ describe('forged and altered access tokens (ASVS 9.1, 9.2)', () => {
 
 describe('refresh tokens (ASVS 9.2, 10.4)', () => {
   const refresh = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: token } });
-  const store = (token: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/store', headers: { authorization: `Bearer ${token}` } });
+  const store = (token: string) => t.app.inject({ method: 'POST', url: '/api/auth/store', headers: { authorization: `Bearer ${token}` } });
 
   it('cannot be stood in for by an access token', async () => {
     const member = await createMember(t.app);
@@ -178,7 +185,9 @@ describe('ending sessions (ASVS 10.4)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.loggedOut });
     expect((await store(member.auth.authorization)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: member.refreshToken } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: member.refreshToken } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('logout with the refresh token alone ends the session, access token included', async () => {
@@ -192,9 +201,20 @@ describe('ending sessions (ASVS 10.4)', () => {
     const member = await createMember(t.app);
     const second = await t.app.sessions.create(member.userId, t.app.clock.now());
     const secondAccess = await t.app.accessTokens.sign({ userId: member.userId, sessionId: second.sessionId }, t.app.clock.now());
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/users/delete', headers: member.auth, payload: { currentPassword: member.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/users/delete',
+          headers: member.auth,
+          payload: { currentPassword: member.password },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await store(member.auth.authorization)).statusCode).toBe(401);
     expect((await store(`Bearer ${secondAccess.token}`)).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: second.refreshToken } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: second.refreshToken } })).statusCode).toBe(
+      401,
+    );
   });
 });

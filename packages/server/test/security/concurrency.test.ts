@@ -24,7 +24,11 @@ interface Answer {
   body: unknown;
 }
 
-async function call(base: string, path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  base: string,
+  path: string,
+  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const response = await fetch(`${base}${path}`, {
     method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
     headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...init.headers },
@@ -123,50 +127,52 @@ describe('votes at the same moment (production rate limits)', () => {
 
     expect(tally(answers)).toEqual({ 201: 1, 409: 199 });
     const winner = ratingAnswer.parse(answers.find((a) => a.status === 201)?.body).rating;
-    expect(new Set(errorsOf(answers).map((e) => `${e.code}: ${e.error}`))).toEqual(
-      new Set([`already_rated: ${messages.alreadyRated}`]),
-    );
+    expect(new Set(errorsOf(answers).map((e) => `${e.code}: ${e.error}`))).toEqual(new Set([`already_rated: ${messages.alreadyRated}`]));
     const stored = await t.app.db.select().from(ratings).where(eq(ratings.filmId, film.filmId));
     expect(stored.map((r) => [r.userId, r.rating])).toEqual([[member.userId, winner.rating]]);
     expect(await counters(film.filmId)).toEqual({ notHeard: 0, heardNotRated: 0, ratingCount: 1, ratingSum: winner.rating });
     expect(await storedCounters(t.app)).toEqual(await recountedCounters(t.app));
   });
 
-  it(`${CROWD} members rating one film at once give R = ${CROWD}, S = the sum sent, and the right score in the ranked list`, async () => {
-    const crowd: TestMember[] = await createMembers(t.app, CROWD);
-    const film = await createFilm(t.app);
-    const ratingOf = (i: number) => ((i * 7) % 10) + 1;
-    const sent = crowd.reduce((sum, _member, i) => sum + ratingOf(i), 0);
-    // Warm the ranked-list cache first, so a stale cached list would show below.
-    expect((await call(base, '/api/films/allfilms')).status).toBe(200);
+  it(
+    `${CROWD} members rating one film at once give R = ${CROWD}, S = the sum sent, and the right score in the ranked list`,
+    async () => {
+      const crowd: TestMember[] = await createMembers(t.app, CROWD);
+      const film = await createFilm(t.app);
+      const ratingOf = (i: number) => ((i * 7) % 10) + 1;
+      const sent = crowd.reduce((sum, _member, i) => sum + ratingOf(i), 0);
+      // Warm the ranked-list cache first, so a stale cached list would show below.
+      expect((await call(base, '/api/films/allfilms')).status).toBe(200);
 
-    const started = performance.now();
-    const answers = await inWaves(crowd.length, IN_FLIGHT, (i) => {
-      const member = crowd[i];
-      if (!member) throw new Error('no member');
-      return call(base, '/api/ratings/rate', {
-        body: { user_id: member.userId, film_id: film.filmId, rating: ratingOf(i) },
-        headers: member.auth,
+      const started = performance.now();
+      const answers = await inWaves(crowd.length, IN_FLIGHT, (i) => {
+        const member = crowd[i];
+        if (!member) throw new Error('no member');
+        return call(base, '/api/ratings/rate', {
+          body: { user_id: member.userId, film_id: film.filmId, rating: ratingOf(i) },
+          headers: member.auth,
+        });
       });
-    });
-    const elapsedMs = performance.now() - started;
+      const elapsedMs = performance.now() - started;
 
-    expect(tally(answers)).toEqual({ 201: CROWD });
-    const counts = await counters(film.filmId);
-    expect(counts).toEqual({ notHeard: 0, heardNotRated: 0, ratingCount: CROWD, ratingSum: sent });
-    const [{ rows = 0, total = 0 } = {}] = await t.app.db
-      .select({ rows: sql<number>`count(*)::int`, total: sql<number>`coalesce(sum(${ratings.rating}), 0)::int` })
-      .from(ratings)
-      .where(eq(ratings.filmId, film.filmId));
-    expect({ rows, total }).toEqual({ rows: CROWD, total: sent });
-    expect(await storedCounters(t.app)).toEqual(await recountedCounters(t.app));
+      expect(tally(answers)).toEqual({ 201: CROWD });
+      const counts = await counters(film.filmId);
+      expect(counts).toEqual({ notHeard: 0, heardNotRated: 0, ratingCount: CROWD, ratingSum: sent });
+      const [{ rows = 0, total = 0 } = {}] = await t.app.db
+        .select({ rows: sql<number>`count(*)::int`, total: sql<number>`coalesce(sum(${ratings.rating}), 0)::int` })
+        .from(ratings)
+        .where(eq(ratings.filmId, film.filmId));
+      expect({ rows, total }).toEqual({ rows: CROWD, total: sent });
+      expect(await storedCounters(t.app)).toEqual(await recountedCounters(t.app));
 
-    const list = filmList.parse((await call(base, '/api/films/allfilms')).body);
-    const listed = list.films.find((f) => f.film_id === film.filmId);
-    expect(listed?.score).toBeCloseTo(filmScore(counts), 10);
-    expect(listed?.score).toBeGreaterThan(0);
-    console.info(`${CROWD} concurrent ratings over HTTP on ${t.app.database.kind}: ${Math.round(elapsedMs)} ms`);
-  }, CROWD * 60);
+      const list = filmList.parse((await call(base, '/api/films/allfilms')).body);
+      const listed = list.films.find((f) => f.film_id === film.filmId);
+      expect(listed?.score).toBeCloseTo(filmScore(counts), 10);
+      expect(listed?.score).toBeGreaterThan(0);
+      console.info(`${CROWD} concurrent ratings over HTTP on ${t.app.database.kind}: ${Math.round(elapsedMs)} ms`);
+    },
+    CROWD * 60,
+  );
 });
 
 describe('sign-ups at the same moment', () => {
@@ -226,10 +232,10 @@ describe('sign-ups at the same moment', () => {
     await other.connect();
     try {
       await other.query('BEGIN');
-      await other.query(
-        `INSERT INTO users (username, email, password_hash, verified, created_at) VALUES ($1, $2, 'x', true, now())`,
-        [holder.username, holder.email],
-      );
+      await other.query(`INSERT INTO users (username, email, password_hash, verified, created_at) VALUES ($1, $2, 'x', true, now())`, [
+        holder.username,
+        holder.email,
+      ]);
       const pending = register(clash.username, clash.email);
       const waiting = async () => {
         const found = await other.query<{ n: number }>(
@@ -261,9 +267,7 @@ describe('sign-ups at the same moment', () => {
     const counts = tally(answers);
     expect(Object.keys(counts).every((status) => status === '201' || status === '409')).toBe(true);
     expect(counts[201]).toBeGreaterThanOrEqual(1);
-    expect(new Set(errorsOf(answers).map((e) => e.error))).toEqual(
-      new Set(counts[409] ? [messages.emailTaken] : []),
-    );
+    expect(new Set(errorsOf(answers).map((e) => e.error))).toEqual(new Set(counts[409] ? [messages.emailTaken] : []));
     const accounts = await t.app.db
       .select({ userId: users.userId, username: users.username })
       .from(users)

@@ -203,13 +203,34 @@ const NASTY = [
 const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 10, arbitrary: fc.constantFrom(...NASTY) },
   { weight: 4, arbitrary: fc.string({ unit: 'grapheme', maxLength: 30 }) },
-  { weight: 4, arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 30 }) },
-  { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...NASTY.filter(Boolean)), fc.integer({ min: 100, max: 1500 })).map(([s, n]) => s.repeat(n)) },
+  {
+    weight: 4,
+    arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 30 }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.tuple(fc.constantFrom(...NASTY.filter(Boolean)), fc.integer({ min: 100, max: 1500 })).map(([s, n]) => s.repeat(n)),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 1000, max: 20_000 }).map((n) => 'x'.repeat(n)) },
 );
 
 const hostileNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(0, -0, -1, 0.5, 1.5, 11, 2_147_483_647, 2_147_483_648, -2_147_483_649, 2 ** 53, 2 ** 53 + 2, Number.MAX_VALUE, Number.MIN_VALUE, 1e308),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    0.5,
+    1.5,
+    11,
+    2_147_483_647,
+    2_147_483_648,
+    -2_147_483_649,
+    2 ** 53,
+    2 ** 53 + 2,
+    Number.MAX_VALUE,
+    Number.MIN_VALUE,
+    1e308,
+  ),
   fc.integer(),
   fc.double(),
 );
@@ -274,13 +295,27 @@ function notOnePlainAddress(address: string): fc.Arbitrary<string> {
 function sameMailboxForms(address: string): fc.Arbitrary<string> {
   const local = address.slice(0, address.lastIndexOf('@'));
   return fc.oneof(
-    fc.constantFrom('ex\u00E4mple.test', 'EX\u00C4MPLE.test', '\u4F8B\u3048.\u30C6\u30B9\u30C8', '\uFF45\uFF58\uFF41\uFF4D\uFF50\uFF4C\uFF45.test', 'xn--exmple-cua.test', 'b\u00FCcher.example\u3002test').map((d) => `${local}@${d}`),
-    fc.constantFrom(address.toUpperCase(), address.toLowerCase(), address.replace(/^./, (c) => c.toUpperCase())),
+    fc
+      .constantFrom(
+        'ex\u00E4mple.test',
+        'EX\u00C4MPLE.test',
+        '\u4F8B\u3048.\u30C6\u30B9\u30C8',
+        '\uFF45\uFF58\uFF41\uFF4D\uFF50\uFF4C\uFF45.test',
+        'xn--exmple-cua.test',
+        'b\u00FCcher.example\u3002test',
+      )
+      .map((d) => `${local}@${d}`),
+    fc.constantFrom(
+      address.toUpperCase(),
+      address.toLowerCase(),
+      address.replace(/^./, (c) => c.toUpperCase()),
+    ),
   );
 }
 
 /** What may be stored as an email: one ASCII address, nothing that separates, quotes or comments. */
-const looksLikeOneAddress = (value: string) => /^[\x21-\x7E]+$/.test(value) && !/[<>(),;:"[\]\\]/.test(value) && value.split('@').length === 2;
+const looksLikeOneAddress = (value: string) =>
+  /^[\x21-\x7E]+$/.test(value) && !/[<>(),;:"[\]\\]/.test(value) && value.split('@').length === 2;
 
 /** Values that pass for their field, so that one bad field among good ones reaches the deeper checks. */
 function plausible(key: string): fc.Arbitrary<unknown> {
@@ -333,7 +368,8 @@ function fieldsArb(keys: string[]): fc.Arbitrary<Record<string, unknown>> {
   );
   return fc.tuple(fc.tuple(...keys.map((key) => field(key))), extras).map(([fields, extra]) => {
     const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(extra)) Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+    for (const [key, value] of Object.entries(extra))
+      Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
     keys.forEach((key, i) => {
       const f = fields[i];
       if (f && 'value' in f) Object.defineProperty(out, key, { value: f.value, enumerable: true, writable: true, configurable: true });
@@ -353,7 +389,21 @@ type Body =
   | { kind: 'typed'; contentType: string; text: string };
 
 const malformedJson = fc.oneof(
-  fc.constantFrom('{', '{"a":', '{"a":1,}', "{'a':1}", 'NaN', '[1,2', '{"a":"\\ud800', 'undefined', '{"a" 1}', '\u0000', '{}}', '"unterminated', '{"__proto__":'),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '{"a":1,}',
+    "{'a':1}",
+    'NaN',
+    '[1,2',
+    '{"a":"\\ud800',
+    'undefined',
+    '{"a" 1}',
+    '\u0000',
+    '{}}',
+    '"unterminated',
+    '{"__proto__":',
+  ),
   fc.string({ minLength: 1, maxLength: 40 }).filter((text) => {
     try {
       JSON.parse(text);
@@ -386,12 +436,25 @@ function bodyArb(route: ApiRoute): fc.Arbitrary<Body> {
       weight: 2,
       arbitrary: fc
         .tuple(
-          fc.constantFrom('text/plain', 'text/html', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/octet-stream', 'image/png'),
+          fc.constantFrom(
+            'text/plain',
+            'text/html',
+            'application/xml',
+            'multipart/form-data; boundary=x',
+            'application/x-www-form-urlencoded',
+            'application/octet-stream',
+            'image/png',
+          ),
           fc.oneof(hostileString.filter(Boolean), fc.constant('{"user_id":1}')),
         )
         .map(([contentType, text]): Body => ({ kind: 'typed', contentType, text })),
     },
-    { weight: 1, arbitrary: fc.integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT * 2 }).map((n): Body => ({ kind: 'json', value: { title: 'x'.repeat(n) }, contentType: 'application/json' })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: BODY_LIMIT + 1, max: BODY_LIMIT * 2 })
+        .map((n): Body => ({ kind: 'json', value: { title: 'x'.repeat(n) }, contentType: 'application/json' })),
+    },
   );
 }
 
@@ -456,94 +519,111 @@ function requestArb(route: ApiRoute): fc.Arbitrary<FuzzRequest> {
   const queryKeys = keysOf(route.querystring);
   const wrongMethods = METHODS.filter((m) => !shapes.has(routeShape(m, route.url)));
   const param = (name: string) =>
-    fc.oneof({ weight: 3, arbitrary: hostileString.filter(Boolean) }, { weight: 1, arbitrary: plausible(name).map(String).filter(Boolean) });
+    fc.oneof(
+      { weight: 3, arbitrary: hostileString.filter(Boolean) },
+      { weight: 1, arbitrary: plausible(name).map(String).filter(Boolean) },
+    );
   const queryPair = (key: string): fc.Arbitrary<Array<[string, string]>> =>
     fc.oneof(
       hostileString.map((value): Array<[string, string]> => [[key, value]]),
       plausible(key).map((value): Array<[string, string]> => [[key, String(value)]]),
-      fc.tuple(hostileString, hostileString).map(([a, b]): Array<[string, string]> => [[key, a], [key, b]]),
+      fc.tuple(hostileString, hostileString).map(([a, b]): Array<[string, string]> => [
+        [key, a],
+        [key, b],
+      ]),
       fc.constant<Array<[string, string]>>([]),
     );
-  return fc
-    .record({
-      method: fc.oneof({ weight: 12, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...wrongMethods) }),
-      params: fc.tuple(...paramNames.map(param)),
-      query: fc.tuple(...queryKeys.map(queryPair), fc.array(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'x', '../x'), hostileString), { maxLength: 2 })),
-      rawQuery: fc.option(fc.constantFrom('%zz=%', 'a=%00', '=&=&', '../../etc/passwd', 'x[]=1&x[]=2', '%E0%A4%A', 'a=1;b=2', '&&&', '__proto__[x]=1'), { freq: 6 }),
-      auth: fc.constantFrom(...AUTH),
-      body: route.method === 'GET' ? fc.oneof({ weight: 9, arbitrary: fc.constant<Body>({ kind: 'none' }) }, { weight: 1, arbitrary: bodyArb(route) }) : bodyArb(route),
-      extraHeaders: fc.option(
-        fc.constantFrom<Record<string, string>>(
-          { 'x-forwarded-for': '../../, 999.1.1.1, <script>' },
-          { 'accept-encoding': 'br;q=abc, gzip;q=-1, *;q=0' },
-          { 'if-none-match': '"\\u0000", W/"x"' },
-          { origin: 'https://evil.example' },
+  return (
+    fc
+      .record({
+        method: fc.oneof({ weight: 12, arbitrary: fc.constant(route.method) }, { weight: 1, arbitrary: fc.constantFrom(...wrongMethods) }),
+        params: fc.tuple(...paramNames.map(param)),
+        query: fc.tuple(
+          ...queryKeys.map(queryPair),
+          fc.array(fc.tuple(fc.constantFrom('__proto__', 'constructor', 'x', '../x'), hostileString), { maxLength: 2 }),
         ),
-        { freq: 8 },
-      ),
-    })
-    .map(({ method, params, query, rawQuery, auth, body, extraHeaders }): FuzzRequest => {
-      const refusedFor: string[] = [];
-      if (method !== route.method) refusedFor.push('no such method on this path');
+        rawQuery: fc.option(
+          fc.constantFrom('%zz=%', 'a=%00', '=&=&', '../../etc/passwd', 'x[]=1&x[]=2', '%E0%A4%A', 'a=1;b=2', '&&&', '__proto__[x]=1'),
+          { freq: 6 },
+        ),
+        auth: fc.constantFrom(...AUTH),
+        body:
+          route.method === 'GET'
+            ? fc.oneof({ weight: 9, arbitrary: fc.constant<Body>({ kind: 'none' }) }, { weight: 1, arbitrary: bodyArb(route) })
+            : bodyArb(route),
+        extraHeaders: fc.option(
+          fc.constantFrom<Record<string, string>>(
+            { 'x-forwarded-for': '../../, 999.1.1.1, <script>' },
+            { 'accept-encoding': 'br;q=abc, gzip;q=-1, *;q=0' },
+            { 'if-none-match': '"\\u0000", W/"x"' },
+            { origin: 'https://evil.example' },
+          ),
+          { freq: 8 },
+        ),
+      })
+      .map(({ method, params, query, rawQuery, auth, body, extraHeaders }): FuzzRequest => {
+        const refusedFor: string[] = [];
+        if (method !== route.method) refusedFor.push('no such method on this path');
 
-      let path = route.url;
-      const paramValues: Record<string, string> = {};
-      paramNames.forEach((name, i) => {
-        const value = params[i] ?? '';
-        paramValues[name] = wellFormed(value);
-        path = path.replace(`:${name}`, encodeSegment(value));
-      });
-      if (route.params && !route.params.safeParse(paramValues).success) refusedFor.push('path parameter');
+        let path = route.url;
+        const paramValues: Record<string, string> = {};
+        paramNames.forEach((name, i) => {
+          const value = params[i] ?? '';
+          paramValues[name] = wellFormed(value);
+          path = path.replace(`:${name}`, encodeSegment(value));
+        });
+        if (route.params && !route.params.safeParse(paramValues).success) refusedFor.push('path parameter');
 
-      const pairs = query.flat();
-      const encoded = new URLSearchParams(pairs.map(([k, v]): [string, string] => [wellFormed(k), wellFormed(v)])).toString();
-      const search = [encoded, rawQuery ?? ''].filter(Boolean).join('&');
-      // A raw malformed query leaves the parse uncertain: only a clean one counts as a reason.
-      if (route.querystring && rawQuery === null && !route.querystring.safeParse(parsedQuery(encoded)).success) {
-        refusedFor.push('query string');
-      }
+        const pairs = query.flat();
+        const encoded = new URLSearchParams(pairs.map(([k, v]): [string, string] => [wellFormed(k), wellFormed(v)])).toString();
+        const search = [encoded, rawQuery ?? ''].filter(Boolean).join('&');
+        // A raw malformed query leaves the parse uncertain: only a clean one counts as a reason.
+        if (route.querystring && rawQuery === null && !route.querystring.safeParse(parsedQuery(encoded)).success) {
+          refusedFor.push('query string');
+        }
 
-      const headers: Record<string, string> = { ...extraHeaders };
-      const bearer = authorization(auth);
-      if (bearer !== undefined) headers.authorization = bearer;
-      if (!authPasses(route, auth)) refusedFor.push(`auth: ${auth}`);
+        const headers: Record<string, string> = { ...extraHeaders };
+        const bearer = authorization(auth);
+        if (bearer !== undefined) headers.authorization = bearer;
+        if (!authPasses(route, auth)) refusedFor.push(`auth: ${auth}`);
 
-      let payload: string | undefined;
-      let parsedBody: { value: unknown } | undefined;
-      switch (body.kind) {
-        case 'none':
-          parsedBody = { value: undefined };
-          break;
-        case 'json':
-          payload = JSON.stringify(body.value);
-          headers['content-type'] = body.contentType;
-          parsedBody = { value: JSON.parse(payload) };
-          break;
-        case 'raw-json':
-          payload = body.text;
-          headers['content-type'] = 'application/json';
-          parsedBody = { value: JSON.parse(payload) };
-          break;
-        case 'malformed':
-          payload = body.text;
-          headers['content-type'] = 'application/json';
-          break;
-        case 'typed':
-          payload = body.text;
-          headers['content-type'] = body.contentType;
-          if (body.contentType === 'text/plain') parsedBody = { value: wellFormed(body.text) };
-          break;
-      }
-      if (method !== 'GET') {
-        if (payload !== undefined && Buffer.byteLength(wellFormed(payload)) > BODY_LIMIT) refusedFor.push('body over the limit');
-        else if (body.kind === 'malformed') refusedFor.push('malformed JSON');
-        else if (body.kind === 'typed' && body.contentType !== 'text/plain') refusedFor.push('unsupported content type');
-        else if (route.body && parsedBody && !route.body.safeParse(parsedBody.value).success) refusedFor.push('body');
-      }
-      return { method, url: search ? `${path}?${search}` : path, headers, payload, refusedFor };
-    })
-    // A write that might be valid would change the data: only refusable writes are sent.
-    .filter((request) => request.method === 'GET' || request.refusedFor.length > 0);
+        let payload: string | undefined;
+        let parsedBody: { value: unknown } | undefined;
+        switch (body.kind) {
+          case 'none':
+            parsedBody = { value: undefined };
+            break;
+          case 'json':
+            payload = JSON.stringify(body.value);
+            headers['content-type'] = body.contentType;
+            parsedBody = { value: JSON.parse(payload) };
+            break;
+          case 'raw-json':
+            payload = body.text;
+            headers['content-type'] = 'application/json';
+            parsedBody = { value: JSON.parse(payload) };
+            break;
+          case 'malformed':
+            payload = body.text;
+            headers['content-type'] = 'application/json';
+            break;
+          case 'typed':
+            payload = body.text;
+            headers['content-type'] = body.contentType;
+            if (body.contentType === 'text/plain') parsedBody = { value: wellFormed(body.text) };
+            break;
+        }
+        if (method !== 'GET') {
+          if (payload !== undefined && Buffer.byteLength(wellFormed(payload)) > BODY_LIMIT) refusedFor.push('body over the limit');
+          else if (body.kind === 'malformed') refusedFor.push('malformed JSON');
+          else if (body.kind === 'typed' && body.contentType !== 'text/plain') refusedFor.push('unsupported content type');
+          else if (route.body && parsedBody && !route.body.safeParse(parsedBody.value).success) refusedFor.push('body');
+        }
+        return { method, url: search ? `${path}?${search}` : path, headers, payload, refusedFor };
+      })
+      // A write that might be valid would change the data: only refusable writes are sent.
+      .filter((request) => request.method === 'GET' || request.refusedFor.length > 0)
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -607,7 +687,16 @@ async function serverStillAnswers(): Promise<void> {
 describe('property-based fuzzing of every API route', () => {
   it('reads the routes from the app: every module is there', () => {
     const names = dataRoutes.map((route) => `${route.method} ${route.url}`);
-    for (const expected of ['GET /api/films/allfilms', 'POST /api/ratings/rate', 'POST /api/mentions/mentioned', 'PUT /api/users/profile/:user_id', 'POST /api/auth/refresh', 'GET /api/me/votes', 'POST /api/watch/click', 'POST /api/films/addfilm']) {
+    for (const expected of [
+      'GET /api/films/allfilms',
+      'POST /api/ratings/rate',
+      'POST /api/mentions/mentioned',
+      'PUT /api/users/profile/:user_id',
+      'POST /api/auth/refresh',
+      'GET /api/me/votes',
+      'POST /api/watch/click',
+      'POST /api/films/addfilm',
+    ]) {
       expect(names).toContain(expected);
     }
     expect(dataRoutes.filter((route) => route.member).length).toBeGreaterThan(10);
@@ -630,7 +719,15 @@ describe('property-based fuzzing of every API route', () => {
     '%s (API documentation): no 5xx and no file from outside it',
     async (_name, route) => {
       const tail = fc.oneof(
-        fc.constantFrom('../../../../../../etc/passwd', '..%2f..%2f..%2f..%2fpackage.json', '%2e%2e/%2e%2e/%2e%2e/package.json', '....//....//etc/passwd', '..\\..\\package.json', '%00', 'index.html%00.js'),
+        fc.constantFrom(
+          '../../../../../../etc/passwd',
+          '..%2f..%2f..%2f..%2fpackage.json',
+          '%2e%2e/%2e%2e/%2e%2e/package.json',
+          '....//....//etc/passwd',
+          '..\\..\\package.json',
+          '%00',
+          'index.html%00.js',
+        ),
         hostileString.filter(Boolean).map(encodeSegment),
       );
       await fc.assert(
@@ -654,7 +751,13 @@ describe('property-based fuzzing of every API route', () => {
     }
     expect(await snapshot()).toEqual(before);
     expect(sent).toBeGreaterThanOrEqual(10_000);
-    const summary = [...statuses].map(([route, counts]) => `${route}: ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    const summary = [...statuses].map(
+      ([route, counts]) =>
+        `${route}: ${[...counts]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+    );
     console.info(`${sent} fuzzed requests on ${t.app.database.kind}\n${summary.join('\n')}`);
   });
 });
@@ -689,7 +792,21 @@ function illFormedVersion(value: unknown): fc.Arbitrary<string> {
 const BROKEN_PERCENT = ['%ED%A0%80', '%ED%B0%80', '%ED%A0%80%ED%B0%80', '%F0%9F', '%uD800', '%C0%AF', '%FF'];
 
 /** Fields whose schema takes free text: ill-formed UTF-16 there gets the text message itself. */
-const TEXT_KEYS = new Set(['title', 'release_year', 'year', 'description', 'watchLink', 'reason', 'username', 'email', 'password', 'currentPassword', 'refresh', 'token', 'slug']);
+const TEXT_KEYS = new Set([
+  'title',
+  'release_year',
+  'year',
+  'description',
+  'watchLink',
+  'reason',
+  'username',
+  'email',
+  'password',
+  'currentPassword',
+  'refresh',
+  'token',
+  'slug',
+]);
 /** Fields a request can set to the owner's current value. */
 const CURRENT_KEYS = new Set(['username', 'email', 'rating', 'mentioned', 'title', 'release_year', 'description']);
 const NEW_PASSWORD = 'Quiet-Harbour-Lantern-42';
@@ -709,12 +826,20 @@ interface OwnerRequest {
 }
 
 const paramNamesOf = (route: ApiRoute) => [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1] ?? '');
-const ownerRoutes = dataRoutes.filter((route) => keysOf(route.body).length + keysOf(route.querystring).length + paramNamesOf(route).length > 0);
+const ownerRoutes = dataRoutes.filter(
+  (route) => keysOf(route.body).length + keysOf(route.querystring).length + paramNamesOf(route).length > 0,
+);
 const isCheckRoute = (route: ApiRoute) => route.url === '/api/users/check';
 
 function caseVariants(text: string): fc.Arbitrary<string> {
   const alternating = [...text].map((c, i) => (i % 2 ? c.toUpperCase() : c.toLowerCase())).join('');
-  return fc.constantFrom(text, text.toUpperCase(), text.toLowerCase(), text.replace(/^./, (c) => c.toUpperCase()), alternating);
+  return fc.constantFrom(
+    text,
+    text.toUpperCase(),
+    text.toLowerCase(),
+    text.replace(/^./, (c) => c.toUpperCase()),
+    alternating,
+  );
 }
 
 /** Only sent as JSON: every body here is one the owner's browser could send, bar the one field under test. */
@@ -768,7 +893,9 @@ function ownerRequestArb(route: ApiRoute, w: World): fc.Arbitrary<OwnerRequest> 
         .map(([target, broken, queryValues]): OwnerRequest => {
           const rawParams = 'param' in target ? { [target.param]: encodeURIComponent(ownerParam[target.param] ?? 'x') + broken } : {};
           const query = queryKeys
-            .map((key, i) => `${key}=${encodeURIComponent(String(queryValues[i]))}${'query' in target && target.query === key ? broken : ''}`)
+            .map(
+              (key, i) => `${key}=${encodeURIComponent(String(queryValues[i]))}${'query' in target && target.query === key ? broken : ''}`,
+            )
             .join('&');
           const actor = route.reviewer ? w.reviewer : owner;
           const url = pathWith(rawParams) + (query ? `?${query}` : '');
@@ -922,7 +1049,11 @@ describe('as the owner, with a valid token: ill-formed text, current values and 
     expect((await register(`${local}@example.test`)).statusCode).toBe(201);
     const email = form.replace('box@', `${local}@`);
     const tablesBefore = await snapshot(w.app);
-    const res = await w.app.inject({ method: 'POST', url: '/api/users/register', payload: { username: `${local}2`, email, password: NEW_PASSWORD } });
+    const res = await w.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { username: `${local}2`, email, password: NEW_PASSWORD },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: message, fields: { email: message } });
     expect(await snapshot(w.app)).toEqual(tablesBefore);
@@ -939,7 +1070,13 @@ describe('as the owner, with a valid token: ill-formed text, current values and 
     const me = await w.app.inject({ method: 'GET', url: '/api/me/votes', headers: owner.auth });
     expect(me.statusCode).toBe(200);
     expect(ownerSent).toBeGreaterThanOrEqual(OWNER_RUNS);
-    const summary = [...ownerStatuses].map(([name, counts]) => `${name}: ${[...counts].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
+    const summary = [...ownerStatuses].map(
+      ([name, counts]) =>
+        `${name}: ${[...counts]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ')}`,
+    );
     console.info(`${ownerSent} requests as the owner on ${w.app.database.kind}\n${summary.join('\n')}`);
   });
 });

@@ -136,7 +136,10 @@ describe('hostile film titles and loglines are stored and shown verbatim', () =>
       expect(page.statusCode).toBe(200);
       expectEscapedIn(page.body, title);
 
-      const [stored] = await t.app.db.select({ title: films.title, description: films.description }).from(films).where(eq(films.filmId, film.film_id));
+      const [stored] = await t.app.db
+        .select({ title: films.title, description: films.description })
+        .from(films)
+        .where(eq(films.filmId, film.film_id));
       expect(stored).toEqual({ title, description });
       const after = await tableCounts();
       expect(after).toEqual({ ...before, films: (before?.films ?? 0) + 1, submissions: (before?.submissions ?? 0) + 1 });
@@ -195,7 +198,10 @@ describe('hostile account fields', () => {
     const created = await register(username, email);
     expect(created.statusCode).toBe(201);
 
-    const [mail] = await t.app.db.select().from(outbox).where(and(eq(outbox.kind, 'verification'), eq(outbox.recipient, email)));
+    const [mail] = await t.app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, 'verification'), eq(outbox.recipient, email)));
     const token = /\/verification\/([A-Za-z0-9_-]+)/.exec(mail?.textBody ?? '')?.[1] ?? '';
     expect((await get(`/api/users/verification/${token}`)).statusCode).toBe(200);
 

@@ -29,11 +29,16 @@ const seed = seedFrom(process.env.VOTE_MODEL_SEED);
 function tally(outcomes: Outcome[]): string {
   const counts = new Map<string, number>();
   for (const { op, status } of outcomes) counts.set(`${op.kind} ${status}`, (counts.get(`${op.kind} ${status}`) ?? 0) + 1);
-  return [...counts].sort().map(([key, n]) => `${key}: ${n}`).join(', ');
+  return [...counts]
+    .sort()
+    .map(([key, n]) => `${key}: ${n}`)
+    .join(', ');
 }
 
 const failures = (outcomes: Outcome[]) =>
-  outcomes.filter((o) => o.status >= 500).map((o) => `${o.op.kind} by member ${o.op.member.userId} answered ${o.status} (${o.error ?? ''})`);
+  outcomes
+    .filter((o) => o.status >= 500)
+    .map((o) => `${o.op.kind} by member ${o.op.member.userId} answered ${o.status} (${o.error ?? ''})`);
 
 /** Films whose stored counters differ from a recount of their votes. */
 function drift(stored: Counters[], recounted: Counters[]): string[] {
@@ -55,42 +60,46 @@ describe('votes, edits and account deletions at once (model-based)', () => {
   });
   afterAll(() => t.close());
 
-  it(`${ROUNDS} rounds of ${MEMBERS} members on ${FILMS} films: counters equal a recount, no 5xx, every answer as the model allows`, async () => {
-    console.info(`vote model on ${t.app.database.kind}: seed ${seed} (replay with VOTE_MODEL_SEED=${seed})`);
-    const random = seededRandom(seed);
-    const model = new VoteModel(random, await createReviewer(t.app));
-    let films: number[] = [];
-    const started = performance.now();
-    let requests = 0;
-    let slowest = 0;
+  it(
+    `${ROUNDS} rounds of ${MEMBERS} members on ${FILMS} films: counters equal a recount, no 5xx, every answer as the model allows`,
+    async () => {
+      console.info(`vote model on ${t.app.database.kind}: seed ${seed} (replay with VOTE_MODEL_SEED=${seed})`);
+      const random = seededRandom(seed);
+      const model = new VoteModel(random, await createReviewer(t.app));
+      let films: number[] = [];
+      const started = performance.now();
+      let requests = 0;
+      let slowest = 0;
 
-    const wave = async (round: number, name: string, ops: VoteOp[]) => {
-      const outcomes = (await Promise.all(ops.map((op) => sendAll(base, op)))).flat();
-      requests += outcomes.length;
-      slowest = Math.max(slowest, ...outcomes.map((o) => o.ms));
-      const label = `seed ${seed}, round ${round}, ${name} (${tally(outcomes)})`;
-      const problems = [
-        ...failures(outcomes),
-        ...model.apply(outcomes),
-        ...drift(await storedCounters(t.app), await recountedCounters(t.app)),
-        ...(await model.verify(t.app.db)),
-      ];
-      expect(problems, label).toEqual([]);
-    };
+      const wave = async (round: number, name: string, ops: VoteOp[]) => {
+        const outcomes = (await Promise.all(ops.map((op) => sendAll(base, op)))).flat();
+        requests += outcomes.length;
+        slowest = Math.max(slowest, ...outcomes.map((o) => o.ms));
+        const label = `seed ${seed}, round ${round}, ${name} (${tally(outcomes)})`;
+        const problems = [
+          ...failures(outcomes),
+          ...model.apply(outcomes),
+          ...drift(await storedCounters(t.app), await recountedCounters(t.app)),
+          ...(await model.verify(t.app.db)),
+        ];
+        expect(problems, label).toEqual([]);
+      };
 
-    for (let round = 1; round <= ROUNDS; round++) {
-      // Films removed in earlier rounds are replaced, so each round votes on as many.
-      films = films.filter((id) => !model.removed.has(id));
-      while (films.length < FILMS) films.push((await createFilm(t.app)).filmId);
-      model.add(await createMembers(t.app, MEMBERS));
-      await wave(round, 'votes', model.planVotes(films));
-      await wave(round, 'changes', model.planChanges(films));
-    }
-    console.info(
-      `vote model on ${t.app.database.kind}: ${ROUNDS} rounds, ${requests} requests in ${Math.round(performance.now() - started)} ms, ` +
-        `slowest answer ${Math.round(slowest)} ms`,
-    );
-  }, soak ? 600_000 : 60_000);
+      for (let round = 1; round <= ROUNDS; round++) {
+        // Films removed in earlier rounds are replaced, so each round votes on as many.
+        films = films.filter((id) => !model.removed.has(id));
+        while (films.length < FILMS) films.push((await createFilm(t.app)).filmId);
+        model.add(await createMembers(t.app, MEMBERS));
+        await wave(round, 'votes', model.planVotes(films));
+        await wave(round, 'changes', model.planChanges(films));
+      }
+      console.info(
+        `vote model on ${t.app.database.kind}: ${ROUNDS} rounds, ${requests} requests in ${Math.round(performance.now() - started)} ms, ` +
+          `slowest answer ${Math.round(slowest)} ms`,
+      );
+    },
+    soak ? 600_000 : 60_000,
+  );
 
   it('the reported race: 16 members rate a film 5, then each edits it and deletes the account at once; R and S end at 0', async () => {
     const random = seededRandom(seed);
@@ -111,7 +120,10 @@ describe('votes, edits and account deletions at once (model-based)', () => {
       const label = `seed ${seed}, attempt ${attempt + 1} (${tally(raced)})`;
       const counters = (await storedCounters(t.app)).find((c) => c.filmId === film);
       expect({ counters, failures: failures(raced) }, label).toEqual({ counters: { filmId: film, n: 0, h: 0, r: 0, s: 0 }, failures: [] });
-      expect(raced.filter((o) => o.op.kind === 'delete').map((o) => o.status), label).toEqual(members.map(() => 200));
+      expect(
+        raced.filter((o) => o.op.kind === 'delete').map((o) => o.status),
+        label,
+      ).toEqual(members.map(() => 200));
     }
   });
 });

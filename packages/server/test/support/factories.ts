@@ -102,10 +102,7 @@ export async function createMembers(app: FastifyInstance, count: number, prefix 
       return { username, email: `${username}@example.com`, passwordHash: hash, verified: true, createdAt: now };
     });
     rows.push(
-      ...(await app.db
-        .insert(users)
-        .values(values)
-        .returning({ userId: users.userId, username: users.username, email: users.email })),
+      ...(await app.db.insert(users).values(values).returning({ userId: users.userId, username: users.username, email: users.email })),
     );
   }
   const members: TestMember[] = [];

@@ -36,10 +36,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('pgliteTemplate', '');
     return async () => {
       // Clones made by test files are dropped by their own teardown; the template goes last.
-      const leftovers = await admin.query<{ datname: string }>(
-        `SELECT datname FROM pg_database WHERE datname LIKE $1`,
-        [`filmlist_t_${process.pid}_%`],
-      );
+      const leftovers = await admin.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+        `filmlist_t_${process.pid}_%`,
+      ]);
       for (const row of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
       await admin.end();

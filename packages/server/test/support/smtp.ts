@@ -82,7 +82,11 @@ export interface TestSmtpServer {
  * picks a free port; pass the same port again to bring a stopped server back.
  * `acceptDelayMs` makes it slow to confirm each message, as a busy relay is.
  */
-export function startSmtpServer(port: number, received: SentMail[] = [], options: { acceptDelayMs?: number } = {}): Promise<TestSmtpServer> {
+export function startSmtpServer(
+  port: number,
+  received: SentMail[] = [],
+  options: { acceptDelayMs?: number } = {},
+): Promise<TestSmtpServer> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],

@@ -126,7 +126,8 @@ export class VoteModel {
     const removals = outcomes.filter((o) => o.op.kind === 'removeFilm');
     const removedNow = new Set(removals.filter((o) => o.status === 200).map((o) => ('filmId' in o.op ? o.op.filmId : 0)));
     for (const { op, status, error } of removals) {
-      if (status !== 200 && status !== 404) problems.push(`removal of film ${'filmId' in op ? op.filmId : 0} answered ${status} (${error ?? ''})`);
+      if (status !== 200 && status !== 404)
+        problems.push(`removal of film ${'filmId' in op ? op.filmId : 0} answered ${status} (${error ?? ''})`);
     }
     const byMember = new Map<number, Outcome[]>();
     for (const outcome of outcomes.filter((o) => o.op.kind !== 'removeFilm')) {
@@ -180,10 +181,14 @@ export class VoteModel {
         allowed.add(200);
         if (maybeGone) allowed.add(404);
       }
-      if (!allowed.has(status)) problems.push(`${describe(op)} answered ${status}${outcome.error ? ` (${outcome.error})` : ''}; allowed ${[...allowed].join(', ')}`);
+      if (!allowed.has(status))
+        problems.push(
+          `${describe(op)} answered ${status}${outcome.error ? ` (${outcome.error})` : ''}; allowed ${[...allowed].join(', ')}`,
+        );
     }
     for (const filmId of new Set(mine.map((o) => ('filmId' in o.op ? o.op.filmId : 0)))) {
-      if (wins('mention', filmId) > 1 || wins('rate', filmId) > 1) problems.push(`member ${state.member.userId}: two 201s for film ${filmId}`);
+      if (wins('mention', filmId) > 1 || wins('rate', filmId) > 1)
+        problems.push(`member ${state.member.userId}: two 201s for film ${filmId}`);
     }
     if (gone) {
       state.deleted = true;
@@ -211,14 +216,22 @@ export class VoteModel {
     const storedRatings = await db.select().from(ratings).where(inArray(ratings.userId, ids));
     for (const [userId, state] of this.states) {
       if (accounts.has(userId) === state.deleted) problems.push(`member ${userId}: account ${state.deleted ? 'still there' : 'missing'}`);
-      const m = storedMentions.filter((row) => row.userId === userId).map((row) => `${row.filmId}:${row.mentioned}`).sort();
+      const m = storedMentions
+        .filter((row) => row.userId === userId)
+        .map((row) => `${row.filmId}:${row.mentioned}`)
+        .sort();
       const expected = [...state.mentions].map(([filmId, mentioned]) => `${filmId}:${mentioned}`).sort();
-      if (m.join() !== expected.join()) problems.push(`member ${userId}: mentions ${m.join() || '-'}, acknowledged ${expected.join() || '-'}`);
+      if (m.join() !== expected.join())
+        problems.push(`member ${userId}: mentions ${m.join() || '-'}, acknowledged ${expected.join() || '-'}`);
       const mine = storedRatings.filter((row) => row.userId === userId);
-      if (mine.length !== state.ratings.size) problems.push(`member ${userId}: ${mine.length} ratings stored, ${state.ratings.size} acknowledged`);
+      if (mine.length !== state.ratings.size)
+        problems.push(`member ${userId}: ${mine.length} ratings stored, ${state.ratings.size} acknowledged`);
       for (const row of mine) {
         const values = state.ratings.get(row.filmId);
-        if (!values?.has(row.rating)) problems.push(`member ${userId}: film ${row.filmId} rated ${row.rating}, acknowledged ${[...(values ?? [])].join('/') || 'none'}`);
+        if (!values?.has(row.rating))
+          problems.push(
+            `member ${userId}: film ${row.filmId} rated ${row.rating}, acknowledged ${[...(values ?? [])].join('/') || 'none'}`,
+          );
       }
     }
     return problems;
@@ -269,11 +282,21 @@ async function send(base: string, op: VoteOp): Promise<Outcome> {
         : op.kind === 'edit'
           ? await call(base, '/api/ratings/edit', { body: { ...vote, rating: op.rating }, token })
           : op.kind === 'delete'
-            ? await call(base, '/api/users/delete', { method: 'DELETE', body: deletion, token, headers: { 'content-length': deletionLength } })
+            ? await call(base, '/api/users/delete', {
+                method: 'DELETE',
+                body: deletion,
+                token,
+                headers: { 'content-length': deletionLength },
+              })
             : op.kind === 'removeFilm'
               ? await call(base, `/api/films/${op.filmId}`, { method: 'DELETE', body: { reason: 'model' }, token })
               : await call(base, `/api/ratings/rating-count?film_id=${op.filmId}`);
   if (answer.status < 400) return { op, status: answer.status, ms: answer.ms };
   const parsed = errorBody.safeParse(answer.body);
-  return { op, status: answer.status, error: parsed.success ? `${parsed.data.code}: ${parsed.data.error}` : answer.text.slice(0, 200), ms: answer.ms };
+  return {
+    op,
+    status: answer.status,
+    error: parsed.success ? `${parsed.data.code}: ${parsed.data.error}` : answer.text.slice(0, 200),
+    ms: answer.ms,
+  };
 }

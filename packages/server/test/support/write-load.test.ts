@@ -38,7 +38,10 @@ describe('checkAgainstDatabase', () => {
     expect(await checkAgainstDatabase(t.app.db, acked)).toEqual([]);
 
     // The stored rating (6) is neither the acknowledged value nor one in doubt.
-    const wrongValue = [outcome({ kind: 'mention', userId, filmId, mentioned: true }, 201), outcome({ kind: 'rate', userId, filmId, rating: 4 }, 201)];
+    const wrongValue = [
+      outcome({ kind: 'mention', userId, filmId, mentioned: true }, 201),
+      outcome({ kind: 'rate', userId, filmId, rating: 4 }, 201),
+    ];
     expect(await checkAgainstDatabase(t.app.db, wrongValue)).toEqual([`rating ${userId}:${filmId} is 6, expected 4`]);
 
     // Acknowledged but missing; stored but never sent.

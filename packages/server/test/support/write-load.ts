@@ -112,7 +112,8 @@ export class WriteLoad {
       if (this.stopping) return;
       const mentioned = Math.random() < 0.6;
       const op: WriteOp = { kind: 'mention', userId, filmId, mentioned };
-      if (!(await this.after(await this.send(op, '/api/mentions/mentioned', { user_id: userId, film_id: filmId, mentioned }, member)))) return;
+      if (!(await this.after(await this.send(op, '/api/mentions/mentioned', { user_id: userId, film_id: filmId, mentioned }, member))))
+        return;
       if (Math.random() < 0.6) {
         const rating = randomRating();
         const rate: WriteOp = { kind: 'rate', userId, filmId, rating };
@@ -183,7 +184,8 @@ export async function checkAgainstDatabase(db: Database, outcomes: readonly Outc
       seen.add(key);
       const expected = expectedMentions.get(key);
       if (!expected) problems.push(`mention ${key} is stored but was never acknowledged or in doubt`);
-      else if (!expected.values.has(row.mentioned)) problems.push(`mention ${key} is ${row.mentioned}, expected ${[...expected.values].join(' or ')}`);
+      else if (!expected.values.has(row.mentioned))
+        problems.push(`mention ${key} is ${row.mentioned}, expected ${[...expected.values].join(' or ')}`);
     }
     for (const [key, expected] of expectedMentions) {
       if (expected.acked && !seen.has(key)) problems.push(`acknowledged mention ${key} is missing`);
@@ -196,7 +198,8 @@ export async function checkAgainstDatabase(db: Database, outcomes: readonly Outc
       seen.add(key);
       const expected = expectedRatings.get(key);
       if (!expected) problems.push(`rating ${key} is stored but was never acknowledged or in doubt`);
-      else if (!expected.values.has(row.rating)) problems.push(`rating ${key} is ${row.rating}, expected ${[...expected.values].join(' or ')}`);
+      else if (!expected.values.has(row.rating))
+        problems.push(`rating ${key} is ${row.rating}, expected ${[...expected.values].join(' or ')}`);
     }
     for (const [key, expected] of expectedRatings) {
       if (expected.acked && !seen.has(key)) problems.push(`acknowledged rating ${key} is missing`);
@@ -205,7 +208,9 @@ export async function checkAgainstDatabase(db: Database, outcomes: readonly Outc
 
   const names = [...signUps.keys()];
   if (names.length > 0) {
-    const stored = new Set((await db.select({ username: users.username }).from(users).where(inArray(users.username, names))).map((r) => r.username));
+    const stored = new Set(
+      (await db.select({ username: users.username }).from(users).where(inArray(users.username, names))).map((r) => r.username),
+    );
     for (const [name, acked] of signUps) {
       if (acked && !stored.has(name)) problems.push(`acknowledged sign-up ${name} is missing`);
     }

@@ -40,9 +40,7 @@ function withFilmRules<T extends z.ZodType<{ title: string; release_year: string
   });
 }
 
-export const reviewFilmRequest = withFilmRules(
-  z.object({ title: text, release_year: yearText, description: text }),
-);
+export const reviewFilmRequest = withFilmRules(z.object({ title: text, release_year: yearText, description: text }));
 export type ReviewFilmRequest = z.input<typeof reviewFilmRequest>;
 
 const watchLink = textInput(messages.watchLinkInvalid)

@@ -18,7 +18,9 @@ export const auditEntry = z.object({
   film_slug: z.string().nullable(),
   reason: z.string().nullable(),
   /** an edit's changed fields, each from and to */
-  changes: z.record(z.string(), z.object({ from: z.union([z.string(), z.number(), z.null()]), to: z.union([z.string(), z.number(), z.null()]) })).nullable(),
+  changes: z
+    .record(z.string(), z.object({ from: z.union([z.string(), z.number(), z.null()]), to: z.union([z.string(), z.number(), z.null()]) }))
+    .nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 

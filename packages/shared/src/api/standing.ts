@@ -34,7 +34,10 @@ export const filmStanding = z.object({
   R: z.number().int().describe('R: ratings'),
   S: z.number().int().describe('S: the sum of the ratings'),
   answers: z.number().int().describe('N + H + R; 0 means nobody has answered yet'),
-  not_heard_share: z.number().nullable().describe('N / (N + H + R), from 0 to 1: the share of answers that had not heard of it; null without answers'),
+  not_heard_share: z
+    .number()
+    .nullable()
+    .describe('N / (N + H + R), from 0 to 1: the share of answers that had not heard of it; null without answers'),
   average_rating: z.number().nullable().describe('S / R, from 1 to 10; null without ratings'),
   ratings_by_value: z.array(ratingBar).describe('always ten bars, rating 1 to 10 in order; their counts add up to R'),
 });

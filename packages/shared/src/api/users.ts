@@ -75,4 +75,3 @@ export const verificationAnswer = z.object({
   /** the link was followed before, and its account is verified */
   alreadyVerified: z.boolean().optional(),
 });
-

@@ -7,7 +7,8 @@ describe('Promo', () => {
   it('links to the newsletter, the sister sites, coffee and the shop; the rest of it behind a toggle on a phone', async () => {
     render(<Promo />);
     const promo = screen.getByRole('complementary', { name: 'More from The Film List' });
-    for (const name of ['our newsletter', 'books', 'music', 'Buy us a coffee', 'the shop']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    for (const name of ['our newsletter', 'books', 'music', 'Buy us a coffee', 'the shop'])
+      expect(screen.getByRole('link', { name })).toBeInTheDocument();
     const toggle = screen.getByRole('button', { name: 'More' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     expect(toggle).toHaveAttribute('aria-controls', 'promo-more');

@@ -17,10 +17,17 @@ export function Promo() {
         <span className="promo-more" id="promo-more">
           {' '}
           Love books or music too? Visit our sister sites for <ExternalLink href={links.books}>books</ExternalLink> and{' '}
-          <ExternalLink href={links.music}>music</ExternalLink>. Enjoying the list? <ExternalLink href={links.coffee}>Buy us a coffee</ExternalLink> or
-          browse <ExternalLink href={links.shop}>the shop</ExternalLink>.
+          <ExternalLink href={links.music}>music</ExternalLink>. Enjoying the list?{' '}
+          <ExternalLink href={links.coffee}>Buy us a coffee</ExternalLink> or browse <ExternalLink href={links.shop}>the shop</ExternalLink>
+          .
         </span>{' '}
-        <button type="button" className="promo-toggle link-button" aria-expanded={open} aria-controls="promo-more" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="promo-toggle link-button"
+          aria-expanded={open}
+          aria-controls="promo-more"
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'Less' : 'More'}
         </button>
       </p>

@@ -97,7 +97,9 @@ function decodeUser(value: unknown, path: string): PublicUser {
 }
 
 export const filmListDecoder: Parser<{ films: Film[] }> = {
-  parse: (value) => ({ films: list(fields(value, 'answer').films, 'films').map((film, i) => wellFormedFilm(film) ?? decodeFilm(film, `films[${i}]`)) }),
+  parse: (value) => ({
+    films: list(fields(value, 'answer').films, 'films').map((film, i) => wellFormedFilm(film) ?? decodeFilm(film, `films[${i}]`)),
+  }),
 };
 
 /** The first films of the ranked list as the server writes them into / and /dashboard (issue 14), and how many there are in all. */

@@ -86,7 +86,12 @@ const defaultHandlers = [
   route('POST /api/auth/refresh', () => {
     const session = readSession();
     if (!session?.user) return json({ error: 'Not signed in', code: 'invalid_refresh' }, 401);
-    return json({ newAccessToken: ACCESS_TOKEN, newRefreshToken: 'refresh-2', newAccessTokenExpiration: Date.now() + 900_000, user: session.user });
+    return json({
+      newAccessToken: ACCESS_TOKEN,
+      newRefreshToken: 'refresh-2',
+      newAccessTokenExpiration: Date.now() + 900_000,
+      user: session.user,
+    });
   }),
   route('POST /api/auth/logout', () => json({ message: 'Logged out' })),
   route('GET /api/films/standing', (call) => json({ standing: standing(call.query.slug ?? '') })),

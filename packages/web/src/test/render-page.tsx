@@ -11,7 +11,12 @@ export const member: PublicUser = { user_id: 7, username: 'maria', email: 'maria
 
 /** A stored session, as after a login; the page load then refreshes it (a default answer of the fake API). */
 export function signIn(user: Partial<PublicUser> = {}): void {
-  writeSession({ accessToken: ACCESS_TOKEN, accessTokenExpiration: Date.now() + 900_000, refreshToken: 'refresh-1', user: { ...member, ...user } });
+  writeSession({
+    accessToken: ACCESS_TOKEN,
+    accessTokenExpiration: Date.now() + 900_000,
+    refreshToken: 'refresh-1',
+    user: { ...member, ...user },
+  });
 }
 
 function CurrentPath() {
@@ -36,7 +41,12 @@ export function renderPage(element: ReactNode, { path = '/', route = path, state
   window.history.replaceState(state, '', path);
   return render(
     <AppProviders client={createQueryClient()}>
-      <Routes routes={[{ path: route, element }, { path: '*', element: null }]} />
+      <Routes
+        routes={[
+          { path: route, element },
+          { path: '*', element: null },
+        ]}
+      />
       <CurrentPath />
     </AppProviders>,
   );

@@ -37,9 +37,7 @@ describe('access tokens', () => {
     const claims = decodeJwt(member.accessToken);
 
     const none = `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
-    const hs512 = await new SignJWT(claims)
-      .setProtectedHeader({ alg: 'HS512' })
-      .sign(new TextEncoder().encode(t.config.jwtSecret ?? ''));
+    const hs512 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode(t.config.jwtSecret ?? ''));
     const tamperedPayload = `${header}.${b64({ ...claims, sub: '999999' })}.${signature}`;
     const flipped = `${header}.${payload}.${(signature ?? '').slice(0, -2)}${(signature ?? '').endsWith('AA') ? 'BB' : 'AA'}`;
     const otherKey = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(48)));
@@ -125,7 +123,12 @@ describe('POST /api/auth/refresh', () => {
 describe('POST /api/auth/logout', () => {
   it('ends the session: its access and refresh tokens stop working', async () => {
     const member = await createMember(t.app);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: member.auth, payload: { refresh: member.refreshToken } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: member.auth,
+      payload: { refresh: member.refreshToken },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.loggedOut });
     expect((await store(member.auth.authorization)).statusCode).toBe(401);

@@ -91,7 +91,8 @@ describe('guessing stays bounded', () => {
   it('per address: five wrong passwords from one address refuse it for that account, not the owner elsewhere', async () => {
     const member = await createMember(t.app);
     const attacker = freshIp();
-    for (let i = 0; i < LOGIN_LIMITS.pair.limit; i += 1) expect((await login(t, member.username, `wrong ${i}`, attacker)).statusCode).toBe(401);
+    for (let i = 0; i < LOGIN_LIMITS.pair.limit; i += 1)
+      expect((await login(t, member.username, `wrong ${i}`, attacker)).statusCode).toBe(401);
     const refused = await login(t, member.username, MEMBER_PASSWORD, attacker);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toEqual({ error: messages.rateLimited, code: 'rate_limited' });

@@ -31,7 +31,13 @@ export const LOGIN_LIMITS = {
    * A day of sustained guessing lengthens the slot: past `after` wrong
    * passwords for the account in a day, one check per `slotMs` at most.
    */
-  day: { windowMs: 24 * 60 * MINUTE, slower: [{ after: 100, slotMs: 10_000 }, { after: 1000, slotMs: 30_000 }] },
+  day: {
+    windowMs: 24 * 60 * MINUTE,
+    slower: [
+      { after: 100, slotMs: 10_000 },
+      { after: 1000, slotMs: 30_000 },
+    ],
+  },
   /** An address the owner has logged in from is not slowed with the rest (its own pair limit still holds). */
   knownClientMs: 30 * 24 * 60 * MINUTE,
 };

@@ -27,14 +27,22 @@ describe('the reviewer role', () => {
     const renamer = await createMember(t.app);
     expect((await put(renamer, { username: TEST_REVIEWERS[2] })).statusCode).toBe(200);
     expect((await queue(renamer.auth)).statusCode).toBe(403);
-    const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username: TEST_REVIEWERS[2], password: MEMBER_PASSWORD } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username: TEST_REVIEWERS[2], password: MEMBER_PASSWORD },
+    });
     expect(loginAnswer.parse(login.json()).user.isReviewer).toBe(false);
   });
 
   it('is not granted to an unverified sign-up with a reviewer’s address, which cannot log in', async () => {
     const address = reviewerEmail(TEST_REVIEWERS[2]);
     const username = unique('squat');
-    const signed = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: { username, email: address, password: PASSWORD } });
+    const signed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      payload: { username, email: address, password: PASSWORD },
+    });
     expect(signed.statusCode).toBe(201);
     const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password: PASSWORD } });
     expect(login.statusCode).toBe(403);

@@ -11,7 +11,6 @@ import { presentUser } from '../users/presenter.js';
 import { usersRepository } from '../users/repository.js';
 import { bearerSecurity } from '../../lib/openapi.js';
 
-
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const users = usersRepository(app.db);
 
@@ -38,7 +37,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         body: refreshRequest,
         response: { 200: refreshAnswer, 401: errorBody },
       },
-      preValidation: rateLimit('refresh', accountIn(refreshRequest, (body) => hashToken(body.refresh).slice(0, 24))),
+      preValidation: rateLimit(
+        'refresh',
+        accountIn(refreshRequest, (body) => hashToken(body.refresh).slice(0, 24)),
+      ),
     },
     async (request, reply) => {
       privateAnswer(reply);
@@ -64,7 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: "End this session: its refresh token and access tokens stop working",
+        summary: 'End this session: its refresh token and access tokens stop working',
         security: bearerSecurity,
         body: logoutRequest,
         response: { 200: messageBody },

@@ -111,13 +111,7 @@ export function sessionsRepository(db: Database) {
     },
 
     /** Revoke every live session of a user, except the one named. */
-    async revokeAllForUser(
-      userId: number,
-      reason: string,
-      now: Date,
-      exceptSessionId?: string,
-      tx: Database = db,
-    ): Promise<void> {
+    async revokeAllForUser(userId: number, reason: string, now: Date, exceptSessionId?: string, tx: Database = db): Promise<void> {
       await tx
         .update(sessions)
         .set({ revokedAt: now, revokeReason: reason })

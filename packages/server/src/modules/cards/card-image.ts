@@ -18,7 +18,11 @@ type SatoriNode = Parameters<typeof satori>[0];
 type SatoriOptions = Parameters<typeof satori>[1];
 type Style = Record<string, string | number>;
 
-const box = (style: Style, children: SatoriNode | SatoriNode[] | string): SatoriNode => ({ type: 'div', key: null, props: { style, children } });
+const box = (style: Style, children: SatoriNode | SatoriNode[] | string): SatoriNode => ({
+  type: 'div',
+  key: null,
+  props: { style, children },
+});
 
 // Inter, shipped in @fontsource/inter (WOFF: satori reads no WOFF2). Latin and Latin Extended, regular and bold.
 const fontFile = (name: string) => readFileSync(createRequire(import.meta.url).resolve(`@fontsource/inter/files/${name}`));

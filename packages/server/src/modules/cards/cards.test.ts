@@ -64,7 +64,12 @@ describe('share cards', () => {
     // A restart finds it on disk instead of rendering it again.
     const dir = path.join(t.dataDir, 'cards');
     expect(readdirSync(dir)).toContain(url.slice('/cards/'.length));
-    const restarted = await new CardStore(dir).get({ filmId: film.filmId, title: film.title, releaseYear: film.releaseYear, description: film.description });
+    const restarted = await new CardStore(dir).get({
+      filmId: film.filmId,
+      title: film.title,
+      releaseYear: film.releaseYear,
+      description: film.description,
+    });
     expect(restarted.source).toBe('disk');
     expect(restarted.png.equals(first.rawPayload)).toBe(true);
   });
@@ -94,14 +99,24 @@ describe('share cards', () => {
   });
 
   it('renders titles and loglines the fonts do not cover without failing', async () => {
-    const film = await createFilm(t.app, { title: 'Łódź 東京 🎬 Amélie', releaseYear: 2001, description: `${'A very long logline. '.repeat(40)}🎞️` });
+    const film = await createFilm(t.app, {
+      title: 'Łódź 東京 🎬 Amélie',
+      releaseYear: 2001,
+      description: `${'A very long logline. '.repeat(40)}🎞️`,
+    });
     const res = await t.app.inject(await cardOf(film.slug));
     expect(res.statusCode).toBe(200);
     expect(pngSize(res.rawPayload)).toEqual({ width: 1200, height: 630 });
   });
 
   it('answers 404 for an unknown film or a name that is not a card', async () => {
-    for (const url of ['/cards/2147483000-0123456789abcdef.png', '/cards/abc.png', '/cards/1-xyz.png', '/cards/1-0123456789abcdef.svg', '/cards/']) {
+    for (const url of [
+      '/cards/2147483000-0123456789abcdef.png',
+      '/cards/abc.png',
+      '/cards/1-xyz.png',
+      '/cards/1-0123456789abcdef.svg',
+      '/cards/',
+    ]) {
       const res = await t.app.inject(url);
       expect(res.statusCode, url).toBe(404);
     }

@@ -21,19 +21,26 @@ export const cardRoutes: FastifyPluginAsync = async (app) => {
     const match = CARD_NAME.exec(request.params.card);
     const entry = match ? rankedIndex(await app.filmListCache.get()).byId(Number(match[1])) : undefined;
     if (!match || !entry) return reply.code(404).send(missing);
-    const film = { filmId: entry.film.film_id, title: entry.film.title, releaseYear: entry.film.release_year, description: entry.film.description };
+    const film = {
+      filmId: entry.film.film_id,
+      title: entry.film.title,
+      releaseYear: entry.film.release_year,
+      description: entry.film.description,
+    };
     if (match[2] !== cardVersion(film)) return reply.header('cache-control', 'no-cache').redirect(cardPath(film), 302);
     const etag = `"${match[2]}"`;
     if (request.headers['if-none-match'] === etag) return reply.code(304).header('etag', etag).send();
     const started = performance.now();
     const { png, source } = await store.get(film);
     const took = (performance.now() - started).toFixed(1);
-    return reply
-      .type('image/png')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('etag', etag)
-      // How it was served: from memory, from DATA_DIR/cards, or rendered now (tests and operators read it).
-      .header('server-timing', `card;desc="${source}";dur=${took}`)
-      .send(png);
+    return (
+      reply
+        .type('image/png')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        // How it was served: from memory, from DATA_DIR/cards, or rendered now (tests and operators read it).
+        .header('server-timing', `card;desc="${source}";dur=${took}`)
+        .send(png)
+    );
   });
 };

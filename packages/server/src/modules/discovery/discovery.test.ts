@@ -52,7 +52,12 @@ describe('GET /feed.xml', () => {
     // A vote makes a new ranked list but changes no feed byte.
     const member = await createMember(t.app);
     const [film] = (await t.app.filmListCache.get()).films;
-    const vote = await t.app.inject({ method: 'POST', url: '/api/mentions/mentioned', headers: member.auth, payload: { user_id: member.userId, film_id: film?.film_id, mentioned: false } });
+    const vote = await t.app.inject({
+      method: 'POST',
+      url: '/api/mentions/mentioned',
+      headers: member.auth,
+      payload: { user_id: member.userId, film_id: film?.film_id, mentioned: false },
+    });
     expect(vote.statusCode).toBe(201);
     expect((await get('/feed.xml', { 'if-none-match': etag })).statusCode).toBe(304);
 
@@ -66,7 +71,9 @@ describe('GET /feed.xml', () => {
     const film = await createFilm(t.app, { title: 'Discovered', releaseYear: 2003 });
     for (const url of ['/', '/about', `/films/${film.slug}`]) {
       const head = (await get(url)).body.split('</head>')[0] ?? '';
-      expect(head, url).toContain('<link rel="alternate" type="application/atom+xml" title="The Film List: new films" href="http://films.test/feed.xml" />');
+      expect(head, url).toContain(
+        '<link rel="alternate" type="application/atom+xml" title="The Film List: new films" href="http://films.test/feed.xml" />',
+      );
     }
   });
 });
@@ -77,7 +84,9 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     const res = await get('/sitemap.xml');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/xml; charset=utf-8');
-    expect(res.body).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+    expect(res.body).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+    );
     const locs = locsOf(res.body);
     for (const page of ['/', '/about', '/terms-conditions', '/privacy-policy']) expect(locs).toContain(`http://films.test${page}`);
     const films = (await t.app.filmListCache.get()).films;
@@ -93,7 +102,7 @@ describe('GET /sitemap.xml and /robots.txt', () => {
     expect(locsOf(later.body)).toContain('http://films.test/films/mapped-later-2005');
   });
 
-  it('robots.txt keeps crawlers out of the API, the private pages and the reviewers\' pages, and names the sitemap', async () => {
+  it("robots.txt keeps crawlers out of the API, the private pages and the reviewers' pages, and names the sitemap", async () => {
     const res = await get('/robots.txt');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');

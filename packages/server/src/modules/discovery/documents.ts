@@ -12,7 +12,16 @@ export const filmPageUrl = (publicUrl: string, slug: string) => `${publicUrl}/fi
 export const STATIC_PAGES = ['/', '/about', '/terms-conditions', '/privacy-policy'] as const;
 
 /** Where crawlers have no business: the API, pages behind a login, the reviewers' pages, one-time links. */
-export const PRIVATE_PATHS = ['/api/', '/films/private/', '/dashboard', '/myprofile', '/addfilm', '/my-submissions', '/master', '/verification/'] as const;
+export const PRIVATE_PATHS = [
+  '/api/',
+  '/films/private/',
+  '/dashboard',
+  '/myprofile',
+  '/addfilm',
+  '/my-submissions',
+  '/master',
+  '/verification/',
+] as const;
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
@@ -52,7 +61,10 @@ export function atomFeed(publicUrl: string, newest: readonly FeedFilm[]): string
 
 /** Every static page and every film page (sitemaps.org protocol 0.9), at most SITEMAP_MAX_URLS of them. */
 export function sitemap(publicUrl: string, slugs: readonly string[]): string {
-  const urls = [...STATIC_PAGES.map((page) => `${publicUrl}${page}`), ...slugs.map((slug) => filmPageUrl(publicUrl, slug))].slice(0, SITEMAP_MAX_URLS);
+  const urls = [...STATIC_PAGES.map((page) => `${publicUrl}${page}`), ...slugs.map((slug) => filmPageUrl(publicUrl, slug))].slice(
+    0,
+    SITEMAP_MAX_URLS,
+  );
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

@@ -1,12 +1,6 @@
 import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  checkFilmAnswer,
-  checkFilmQuery,
-  filmBody,
-  filmDetailsQuery,
-  filmList,
-} from '@filmlist/shared/api/films';
+import { checkFilmAnswer, checkFilmQuery, filmBody, filmDetailsQuery, filmList } from '@filmlist/shared/api/films';
 import { errorBody } from '@filmlist/shared/api/common';
 import { messages } from '@filmlist/shared/messages';
 import { z } from 'zod';

@@ -32,7 +32,9 @@ async function standing(query: Record<string, string>): Promise<FilmStanding> {
 
 /** Ratings per value of one film, counted from the ratings table. */
 async function recountBars(filmId: number): Promise<number[]> {
-  const rows = rowsOf(await t.app.db.execute(sql`SELECT rating, count(*)::int AS count FROM ratings WHERE film_id = ${filmId} GROUP BY rating`));
+  const rows = rowsOf(
+    await t.app.db.execute(sql`SELECT rating, count(*)::int AS count FROM ratings WHERE film_id = ${filmId} GROUP BY rating`),
+  );
   const bars = Array.from({ length: 10 }, () => 0);
   for (const row of rows) bars[Number(row.rating) - 1] = Number(row.count);
   return bars;
@@ -121,7 +123,15 @@ describe('GET /api/films/standing', () => {
       expect(res.statusCode).toBe(404);
       expect(errorBody.parse(res.json())).toMatchObject({ error: messages.filmNotFound, code: 'film_not_found' });
     }
-    const bad: Array<Record<string, string>> = [{ film_id: 'abc' }, { film_id: '0' }, { film_id: '-3' }, { film_id: '1.5' }, { film_id: '99999999999' }, {}, { film_id: '1', slug: 'x-2001' }];
+    const bad: Array<Record<string, string>> = [
+      { film_id: 'abc' },
+      { film_id: '0' },
+      { film_id: '-3' },
+      { film_id: '1.5' },
+      { film_id: '99999999999' },
+      {},
+      { film_id: '1', slug: 'x-2001' },
+    ];
     for (const query of bad) {
       const res = await t.app.inject({ url: '/api/films/standing', query });
       expect(res.statusCode, JSON.stringify(query)).toBe(400);

@@ -7,7 +7,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/readyz',
-    { schema: { hide: true, response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable'), error: z.string() }) } } },
+    {
+      schema: {
+        hide: true,
+        response: { 200: z.object({ status: z.literal('ready') }), 503: z.object({ status: z.literal('unavailable'), error: z.string() }) },
+      },
+    },
     async (_request, reply) => {
       try {
         await Promise.race([

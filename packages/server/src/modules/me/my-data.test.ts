@@ -30,7 +30,12 @@ describe('my submissions', () => {
       t.clock.advance(1000);
     }
     await send('POST', '/api/films/addfilm', reviewer, { title: added, release_year: '1999', description: LOGLINE, userId: member.userId });
-    await send('POST', '/api/films/reject', reviewer, { title: rejected, release_year: '1999', userId: member.userId, reason: 'Too well known.' });
+    await send('POST', '/api/films/reject', reviewer, {
+      title: rejected,
+      release_year: '1999',
+      userId: member.userId,
+      reason: 'Too well known.',
+    });
 
     const list = await mine(member);
     expect(list.map((s) => [s.title, s.state])).toEqual([
@@ -104,7 +109,10 @@ describe('a member’s own data, under the write limit', () => {
     const member = await createMember(t.app);
     // Refused ids count too: the limit runs before validation.
     for (let i = 0; i < RATE_LIMITS.write.account.limit; i += 1) await send('DELETE', '/api/me/submissions/x', member);
-    for (const [method, url] of [['DELETE', '/api/me/submissions/1'], ['GET', '/api/me/export']] as const) {
+    for (const [method, url] of [
+      ['DELETE', '/api/me/submissions/1'],
+      ['GET', '/api/me/export'],
+    ] as const) {
       const limited = await send(method, url, member);
       expect(limited.statusCode, url).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

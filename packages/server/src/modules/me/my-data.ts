@@ -56,9 +56,24 @@ export function myDataRepository(db: Database) {
       if (!account) return null;
       const film = { film_id: films.filmId, title: films.title, release_year: films.releaseYear, slug: films.slug };
       const [answers, rated, clicks] = await Promise.all([
-        db.select({ film, mentioned: mentions.mentioned, at: mentions.createdAt }).from(mentions).innerJoin(films, eq(films.filmId, mentions.filmId)).where(eq(mentions.userId, userId)).orderBy(asc(mentions.createdAt)),
-        db.select({ film, rating: ratings.rating, at: ratings.createdAt, updated: ratings.updatedAt }).from(ratings).innerJoin(films, eq(films.filmId, ratings.filmId)).where(eq(ratings.userId, userId)).orderBy(asc(ratings.createdAt)),
-        db.select({ film, day: watchClicks.day }).from(watchClicks).innerJoin(films, eq(films.filmId, watchClicks.filmId)).where(eq(watchClicks.userId, userId)).orderBy(asc(watchClicks.day)),
+        db
+          .select({ film, mentioned: mentions.mentioned, at: mentions.createdAt })
+          .from(mentions)
+          .innerJoin(films, eq(films.filmId, mentions.filmId))
+          .where(eq(mentions.userId, userId))
+          .orderBy(asc(mentions.createdAt)),
+        db
+          .select({ film, rating: ratings.rating, at: ratings.createdAt, updated: ratings.updatedAt })
+          .from(ratings)
+          .innerJoin(films, eq(films.filmId, ratings.filmId))
+          .where(eq(ratings.userId, userId))
+          .orderBy(asc(ratings.createdAt)),
+        db
+          .select({ film, day: watchClicks.day })
+          .from(watchClicks)
+          .innerJoin(films, eq(films.filmId, watchClicks.filmId))
+          .where(eq(watchClicks.userId, userId))
+          .orderBy(asc(watchClicks.day)),
       ]);
       return {
         exported_at: now.toISOString(),
@@ -78,4 +93,3 @@ export function myDataRepository(db: Database) {
     },
   };
 }
-

@@ -88,9 +88,7 @@ describe('POST /api/mentions/mentioned', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ error: messages.filmNotFound, code: 'film_not_found' });
     const votes = await t.app.inject({ url: '/api/me/votes', headers: ann.auth });
-    expect(Object.keys(votes.json<{ mentions: Record<string, boolean> }>().mentions)).not.toContain(
-      String(UNKNOWN_FILM),
-    );
+    expect(Object.keys(votes.json<{ mentions: Record<string, boolean> }>().mentions)).not.toContain(String(UNKNOWN_FILM));
   });
 
   it.each([

@@ -25,10 +25,7 @@ export function mentionsRepository(db: Database) {
 
     /** Every answer of one member, in one query. */
     listForUser(userId: number): Promise<{ filmId: number; mentioned: boolean }[]> {
-      return db
-        .select({ filmId: mentions.filmId, mentioned: mentions.mentioned })
-        .from(mentions)
-        .where(eq(mentions.userId, userId));
+      return db.select({ filmId: mentions.filmId, mentioned: mentions.mentioned }).from(mentions).where(eq(mentions.userId, userId));
     },
   };
 }

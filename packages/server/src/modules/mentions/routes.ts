@@ -13,7 +13,13 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = mentionsRepository(app.db);
 
   await app.register(
-    counterRoute({ path: '/not-heard-before-count', tag: 'mentions', summary: 'N: answers "not heard before" for one film', counter: 'notHeardCount', field: 'count' }),
+    counterRoute({
+      path: '/not-heard-before-count',
+      tag: 'mentions',
+      summary: 'N: answers "not heard before" for one film',
+      counter: 'notHeardCount',
+      field: 'count',
+    }),
   );
   await app.register(
     counterRoute({
@@ -66,7 +72,10 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
       status: 201,
       write: (_app, userId, vote, now) => castVote(app, () => repo.record(userId, vote.film_id, vote.mentioned, now)),
       refused: () => Promise.resolve(conflict(messages.alreadyMentioned, 'already_mentioned')),
-      present: (userId, vote) => ({ message: messages.mentionRecorded, mention: presentMention({ userId, filmId: vote.film_id, mentioned: vote.mentioned }) }),
+      present: (userId, vote) => ({
+        message: messages.mentionRecorded,
+        mention: presentMention({ userId, filmId: vote.film_id, mentioned: vote.mentioned }),
+      }),
     }),
   );
 };

@@ -19,13 +19,7 @@ afterAll(() => t.close());
 
 const UNKNOWN_FILM = 987_654;
 
-function send(
-  path: 'rate' | 'edit',
-  member: TestMember,
-  filmId: unknown,
-  rating: unknown,
-  body: Record<string, unknown> = {},
-) {
+function send(path: 'rate' | 'edit', member: TestMember, filmId: unknown, rating: unknown, body: Record<string, unknown> = {}) {
   return t.app.inject({
     method: 'POST',
     url: `/api/ratings/${path}`,
@@ -272,10 +266,7 @@ describe('the ranked list', () => {
     // N 1 of total 2: (50 + 80) / 2.
     expect(await scoreOf(film.filmId)).toBeCloseTo(65, 10);
     expect((await edit(ann, film.filmId, 10)).statusCode).toBe(200);
-    expect(await scoreOf(film.filmId)).toBeCloseTo(
-      filmScore({ notHeard: 1, heardNotRated: 0, ratingCount: 1, ratingSum: 10 }),
-      10,
-    );
+    expect(await scoreOf(film.filmId)).toBeCloseTo(filmScore({ notHeard: 1, heardNotRated: 0, ratingCount: 1, ratingSum: 10 }), 10);
     expect(await scoreOf(film.filmId)).toBeCloseTo(75, 10);
   });
 });

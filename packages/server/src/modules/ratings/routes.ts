@@ -13,10 +13,22 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = ratingsRepository(app.db);
 
   await app.register(
-    counterRoute({ path: '/rating-count', tag: 'ratings', summary: 'R: number of ratings of one film', counter: 'ratingCount', field: 'count' }),
+    counterRoute({
+      path: '/rating-count',
+      tag: 'ratings',
+      summary: 'R: number of ratings of one film',
+      counter: 'ratingCount',
+      field: 'count',
+    }),
   );
   await app.register(
-    counterRoute({ path: '/sum-total', tag: 'ratings', summary: 'S: sum of the ratings of one film', counter: 'ratingSum', field: 'sum_total' }),
+    counterRoute({
+      path: '/sum-total',
+      tag: 'ratings',
+      summary: 'S: sum of the ratings of one film',
+      counter: 'ratingSum',
+      field: 'sum_total',
+    }),
   );
 
   await app.register(

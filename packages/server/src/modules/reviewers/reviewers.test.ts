@@ -30,14 +30,41 @@ describe('the review history', () => {
     const added = unique('Added Film ');
     const rejected = unique('Rejected Film ');
     for (const title of [added, rejected]) {
-      expect((await send('POST', '/api/films/reviewfilm', member, { title, release_year: '1999', description: LOGLINE })).statusCode).toBe(201);
+      expect((await send('POST', '/api/films/reviewfilm', member, { title, release_year: '1999', description: LOGLINE })).statusCode).toBe(
+        201,
+      );
     }
-    expect((await send('POST', '/api/films/addfilm', reviewer, { title: added, release_year: '1999', description: LOGLINE, userId: member.userId })).statusCode).toBe(200);
+    expect(
+      (
+        await send('POST', '/api/films/addfilm', reviewer, {
+          title: added,
+          release_year: '1999',
+          description: LOGLINE,
+          userId: member.userId,
+        })
+      ).statusCode,
+    ).toBe(200);
     t.clock.advance(1000);
-    expect((await send('POST', '/api/films/reject', reviewer, { title: rejected, release_year: '1999', userId: member.userId, reason: 'Not undervalued.' })).statusCode).toBe(200);
+    expect(
+      (
+        await send('POST', '/api/films/reject', reviewer, {
+          title: rejected,
+          release_year: '1999',
+          userId: member.userId,
+          reason: 'Not undervalued.',
+        })
+      ).statusCode,
+    ).toBe(200);
 
     const [newest, before] = (await history()).entries;
-    expect(newest).toMatchObject({ action: 'reject', title: rejected, release_year: 1999, reviewer: reviewer.username, reason: 'Not undervalued.', film_slug: null });
+    expect(newest).toMatchObject({
+      action: 'reject',
+      title: rejected,
+      release_year: 1999,
+      reviewer: reviewer.username,
+      reason: 'Not undervalued.',
+      film_slug: null,
+    });
     expect(before).toMatchObject({ action: 'add', title: added, reviewer: reviewer.username, reason: null });
     expect(before?.film_slug).toMatch(/^added-film-/);
     expect(Date.parse(newest?.at ?? '')).toBeGreaterThan(Date.parse(before?.at ?? ''));
@@ -45,7 +72,10 @@ describe('the review history', () => {
 
   it('pages: `next` gives the older entries', async () => {
     for (let i = 0; i < 55; i += 1) {
-      expect((await send('POST', '/api/films/addfilm', reviewer, { title: unique('Paged Film '), release_year: '2002', description: LOGLINE })).statusCode).toBe(200);
+      expect(
+        (await send('POST', '/api/films/addfilm', reviewer, { title: unique('Paged Film '), release_year: '2002', description: LOGLINE }))
+          .statusCode,
+      ).toBe(200);
     }
     const first = await history();
     expect(first.entries).toHaveLength(50);
@@ -67,10 +97,22 @@ describe('editing a film', () => {
   it('changes its fields, moves its page and keeps the old address as a permanent redirect', async () => {
     const film = await createFilm(t.app, { title: unique('Old Name '), releaseYear: 2001 });
     const title = unique('New Name ');
-    const res = await send('PUT', `/api/films/${film.filmId}`, reviewer, { title, release_year: '2003', description: 'A new logline.', watchLink: 'https://watch.example/x', reason: 'Typo' });
+    const res = await send('PUT', `/api/films/${film.filmId}`, reviewer, {
+      title,
+      release_year: '2003',
+      description: 'A new logline.',
+      watchLink: 'https://watch.example/x',
+      reason: 'Typo',
+    });
     expect(res.statusCode).toBe(200);
     const edited = filmBody.parse(res.json()).film;
-    expect(edited).toMatchObject({ film_id: film.filmId, title, release_year: 2003, description: 'A new logline.', watch_link: 'https://watch.example/x' });
+    expect(edited).toMatchObject({
+      film_id: film.filmId,
+      title,
+      release_year: 2003,
+      description: 'A new logline.',
+      watch_link: 'https://watch.example/x',
+    });
     expect(edited.slug).not.toBe(film.slug);
 
     const page = await t.app.inject(`/films/${film.slug}`);
@@ -87,13 +129,24 @@ describe('editing a film', () => {
   it('keeps every add-film rule and refuses a duplicate with the spec message', async () => {
     const film = await createFilm(t.app);
     const other = await createFilm(t.app);
-    const rule = await send('PUT', `/api/films/${film.filmId}`, reviewer, { title: 'https://x.example', release_year: '2001', description: LOGLINE });
+    const rule = await send('PUT', `/api/films/${film.filmId}`, reviewer, {
+      title: 'https://x.example',
+      release_year: '2001',
+      description: LOGLINE,
+    });
     expect(rule.statusCode).toBe(400);
     expect(rule.json()).toMatchObject({ error: messages.titleIsLink });
-    const duplicate = await send('PUT', `/api/films/${film.filmId}`, reviewer, { title: other.title, release_year: String(other.releaseYear), description: LOGLINE });
+    const duplicate = await send('PUT', `/api/films/${film.filmId}`, reviewer, {
+      title: other.title,
+      release_year: String(other.releaseYear),
+      description: LOGLINE,
+    });
     expect(duplicate.statusCode).toBe(409);
     expect(duplicate.json()).toMatchObject({ error: messages.filmAlreadyListed });
-    expect((await send('PUT', '/api/films/999999', reviewer, { title: unique('Nowhere '), release_year: '2001', description: LOGLINE })).statusCode).toBe(404);
+    expect(
+      (await send('PUT', '/api/films/999999', reviewer, { title: unique('Nowhere '), release_year: '2001', description: LOGLINE }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('is for reviewers only, and rate-limited like every write', async () => {
@@ -134,7 +187,13 @@ describe('removing a film', () => {
     expect(Object.keys(votes.ratings)).toEqual([String(kept.filmId)]);
 
     const [record] = (await history()).entries;
-    expect(record).toMatchObject({ action: 'remove', title: gone.title, release_year: gone.releaseYear, reason: 'A duplicate of another film.', film_slug: null });
+    expect(record).toMatchObject({
+      action: 'remove',
+      title: gone.title,
+      release_year: gone.releaseYear,
+      reason: 'A duplicate of another film.',
+      film_slug: null,
+    });
     expect((await send('DELETE', `/api/films/${gone.filmId}`, reviewer)).statusCode).toBe(404);
   });
 

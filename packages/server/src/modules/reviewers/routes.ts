@@ -19,7 +19,12 @@ const filmMissing = () => notFound(messages.filmNotFound, 'film_not_found');
 
 /** The fields an edit changed, each from and to, for the record. */
 function changesOf(before: FilmRow, after: FilmRow): Changes {
-  const fields = { title: ['title', 'title'], release_year: ['releaseYear', 'releaseYear'], description: ['description', 'description'], watch_link: ['watchLink', 'watchLink'] } as const;
+  const fields = {
+    title: ['title', 'title'],
+    release_year: ['releaseYear', 'releaseYear'],
+    description: ['description', 'description'],
+    watch_link: ['watchLink', 'watchLink'],
+  } as const;
   const changes: Changes = {};
   for (const [name, [key]] of Object.entries(fields)) {
     if (before[key] !== after[key]) changes[name] = { from: before[key], to: after[key] };
@@ -82,7 +87,19 @@ export const reviewerRoutes: FastifyPluginAsyncZod = async (app) => {
         const after = await films.update(tx, before, values, now);
         const changes = changesOf(before, after);
         if (Object.keys(changes).length > 0) {
-          await audit.record(tx, actor, { action: 'edit', filmId: after.filmId, title: after.title, releaseYear: after.releaseYear, reason: request.body.reason ?? null, changes }, now);
+          await audit.record(
+            tx,
+            actor,
+            {
+              action: 'edit',
+              filmId: after.filmId,
+              title: after.title,
+              releaseYear: after.releaseYear,
+              reason: request.body.reason ?? null,
+              changes,
+            },
+            now,
+          );
         }
         return after;
       }).catch(uniqueViolationAs(filmListed));
@@ -112,7 +129,12 @@ export const reviewerRoutes: FastifyPluginAsyncZod = async (app) => {
         // (modules/votes/lock-order.ts). Other films' counters are untouched: a vote counts on its film only.
         const film = await films.lockById(tx, request.params.film_id);
         if (!film) throw filmMissing();
-        await audit.record(tx, actor, { action: 'remove', filmId: film.filmId, title: film.title, releaseYear: film.releaseYear, reason: request.body?.reason ?? null }, now);
+        await audit.record(
+          tx,
+          actor,
+          { action: 'remove', filmId: film.filmId, title: film.title, releaseYear: film.releaseYear, reason: request.body?.reason ?? null },
+          now,
+        );
         await films.remove(tx, film.filmId);
       });
       app.filmListCache.invalidate();

@@ -46,7 +46,12 @@ describe('the reviewer form link', () => {
   });
 
   it('writes real hyphens as %2D, so the spec rule (dashes become spaces) only meets its separators', () => {
-    const link = reviewerFormLink('http://films.test', { title: 'Spider-Man', releaseYear: 2002, description: 'A web-slinger.', userId: 3 });
+    const link = reviewerFormLink('http://films.test', {
+      title: 'Spider-Man',
+      releaseYear: 2002,
+      description: 'A web-slinger.',
+      userId: 3,
+    });
     expect(link).toBe('http://films.test/master/addfilm/Spider%2DMan/2002/A-web%2Dslinger./3');
   });
 });

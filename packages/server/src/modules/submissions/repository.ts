@@ -35,7 +35,11 @@ export function submissionsRepository(db: Database) {
   return {
     /** A pending submission of this film by any member. */
     async findPendingFilm(title: string, releaseYear: number, tx: Database = db): Promise<SubmissionRow | null> {
-      const [row] = await tx.select().from(submissions).where(and(pending, sameFilm(title, releaseYear))).limit(1);
+      const [row] = await tx
+        .select()
+        .from(submissions)
+        .where(and(pending, sameFilm(title, releaseYear)))
+        .limit(1);
       return row ?? null;
     },
 
@@ -84,12 +88,7 @@ export function submissionsRepository(db: Database) {
      * The pending submission a decision is about, locked until the decision
      * commits. Without a submitter, any pending submission of the film.
      */
-    async lockPendingMatch(
-      tx: Database,
-      title: string,
-      releaseYear: number,
-      userId: number | null,
-    ): Promise<SubmissionRow | null> {
+    async lockPendingMatch(tx: Database, title: string, releaseYear: number, userId: number | null): Promise<SubmissionRow | null> {
       const [row] = await tx
         .select()
         .from(submissions)

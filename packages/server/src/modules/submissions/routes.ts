@@ -59,25 +59,25 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const notify = await mayMailReviewers(app, actor.userId);
       const row = await transaction(app.db, async (tx) => {
-          // The member's row is the lock that makes the pending count exact under concurrency.
-          if (!(await users.lockById(tx, actor.userId))) throw unauthorized(messages.sessionExpired, 'invalid_token');
-          if (await films.findByTitleAndYear(title, releaseYear, tx)) throw filmListed();
-          if (await submissions.findPendingFilm(title, releaseYear, tx)) throw filmPending();
-          if ((await submissions.countPendingByUser(actor.userId, tx)) >= MAX_PENDING_SUBMISSIONS) {
-            throw conflict(messages.tooManyPending, 'too_many_pending');
-          }
-          const inserted = await submissions.insert(tx, { title, releaseYear, description, userId: actor.userId }, now);
-          const formLink = reviewerFormLink(publicUrl, { title, releaseYear, description, userId: actor.userId });
-          const summary = { title, releaseYear, description, submitter: actor.username };
-          // Past a few an hour from one member, the queue alone shows the rest (mail/quota.ts).
-          const reviewers = notify ? await submissions.reviewerContacts(app.config.reviewers, tx) : [];
-          await enqueueMail(
-            tx,
-            reviewers.map((r) => reviewRequestMail(r.email, summary, formLink, reviewQueueLink(publicUrl))),
-            now,
-          );
-          return inserted;
-        })
+        // The member's row is the lock that makes the pending count exact under concurrency.
+        if (!(await users.lockById(tx, actor.userId))) throw unauthorized(messages.sessionExpired, 'invalid_token');
+        if (await films.findByTitleAndYear(title, releaseYear, tx)) throw filmListed();
+        if (await submissions.findPendingFilm(title, releaseYear, tx)) throw filmPending();
+        if ((await submissions.countPendingByUser(actor.userId, tx)) >= MAX_PENDING_SUBMISSIONS) {
+          throw conflict(messages.tooManyPending, 'too_many_pending');
+        }
+        const inserted = await submissions.insert(tx, { title, releaseYear, description, userId: actor.userId }, now);
+        const formLink = reviewerFormLink(publicUrl, { title, releaseYear, description, userId: actor.userId });
+        const summary = { title, releaseYear, description, submitter: actor.username };
+        // Past a few an hour from one member, the queue alone shows the rest (mail/quota.ts).
+        const reviewers = notify ? await submissions.reviewerContacts(app.config.reviewers, tx) : [];
+        await enqueueMail(
+          tx,
+          reviewers.map((r) => reviewRequestMail(r.email, summary, formLink, reviewQueueLink(publicUrl))),
+          now,
+        );
+        return inserted;
+      })
         // Another member submitted the same film at the same moment.
         .catch(uniqueViolationAs(filmPending));
       app.notifyOutbox();
@@ -129,12 +129,19 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!submission && submitterId !== null && (await submissions.wasRejected(tx, title, releaseYear, submitterId))) {
           throw conflict(messages.submissionAlreadyRejected, 'submission_rejected');
         }
-        const row = await films.insert(
+        const row = await films.insert(tx, { title, releaseYear, description, watchLink, addedBy: actor.userId }, now);
+        await audit.record(
           tx,
-          { title, releaseYear, description, watchLink, addedBy: actor.userId },
+          actor,
+          {
+            action: 'add',
+            filmId: row.filmId,
+            submissionId: submission?.submissionId ?? null,
+            title: row.title,
+            releaseYear: row.releaseYear,
+          },
           now,
         );
-        await audit.record(tx, actor, { action: 'add', filmId: row.filmId, submissionId: submission?.submissionId ?? null, title: row.title, releaseYear: row.releaseYear }, now);
         if (!submission) return { row, mailed: false };
         await submissions.approve(tx, submission.submissionId, row.filmId, { reviewedBy: actor.userId, now });
         const submitter = submission.userId === null ? null : await users.findById(submission.userId, tx);
@@ -172,7 +179,19 @@ export const submissionRoutes: FastifyPluginAsyncZod = async (app) => {
         const submission = await submissions.lockPendingMatch(tx, title, Number(release_year.trim()), userId);
         if (!submission) throw notFound(messages.submissionNotFound, 'submission_not_found');
         await submissions.reject(tx, submission.submissionId, reason, { reviewedBy: actor.userId, now });
-        await audit.record(tx, actor, { action: 'reject', filmId: null, submissionId: submission.submissionId, title: submission.title, releaseYear: submission.releaseYear, reason }, now);
+        await audit.record(
+          tx,
+          actor,
+          {
+            action: 'reject',
+            filmId: null,
+            submissionId: submission.submissionId,
+            title: submission.title,
+            releaseYear: submission.releaseYear,
+            reason,
+          },
+          now,
+        );
         const submitter = submission.userId === null ? null : await users.findById(submission.userId, tx);
         if (!submitter) return false;
         const mail = filmRejectedMail(submitter.email, submission.title, submission.releaseYear, reason ?? undefined);

@@ -120,7 +120,11 @@ describe('POST /api/films/reviewfilm', () => {
     const mailBefore = await outboxSize();
     const res = await review(member, { ...valid(), ...change });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: messages.textIllFormed, code: 'validation_failed', fields: { [field]: messages.textIllFormed } });
+    expect(res.json()).toMatchObject({
+      error: messages.textIllFormed,
+      code: 'validation_failed',
+      fields: { [field]: messages.textIllFormed },
+    });
     expect(await submissionsOf(member.userId)).toHaveLength(0);
     expect(await outboxSize()).toBe(mailBefore);
   });
@@ -195,7 +199,9 @@ describe('POST /api/films/reviewfilm', () => {
     for (const film of cases) {
       expect((await review(member, film)).statusCode).toBe(201);
       const mail = await mailTo('review-request', rita.email);
-      const links = mail.flatMap((m) => [...m.textBody.matchAll(/http:\/\/films\.test(\/master\/addfilm\/\S+)/g)].map((found) => found[1] ?? ''));
+      const links = mail.flatMap((m) =>
+        [...m.textBody.matchAll(/http:\/\/films\.test(\/master\/addfilm\/\S+)/g)].map((found) => found[1] ?? ''),
+      );
       const read = links.map(readReviewerFormPath).find((fields) => fields?.title === film.title);
       expect(read, film.title).toEqual({ ...film, userId: String(member.userId) });
     }
@@ -343,7 +349,10 @@ describe('POST /api/films/addfilm', () => {
     const member = await createMember(t.app);
     const body = valid();
     expect((await review(member, body)).statusCode).toBe(201);
-    expect((await reject(rita, { title: body.title, release_year: body.release_year, userId: member.userId, reason: 'Not undervalued' })).statusCode).toBe(200);
+    expect(
+      (await reject(rita, { title: body.title, release_year: body.release_year, userId: member.userId, reason: 'Not undervalued' }))
+        .statusCode,
+    ).toBe(200);
 
     const res = await addFilm(rex, { ...body, userId: String(member.userId) });
     expect(res.statusCode).toBe(409);
@@ -518,7 +527,12 @@ describe('review-request mail cannot be turned on the reviewers', () => {
       const member = await createMember(app.app);
       let auth = member.auth;
       const submit = (title: string) =>
-        app.app.inject({ method: 'POST', url: '/api/films/reviewfilm', headers: auth, payload: { title, release_year: '2010', description: 'A film sent many times.' } });
+        app.app.inject({
+          method: 'POST',
+          url: '/api/films/reviewfilm',
+          headers: auth,
+          payload: { title, release_year: '2010', description: 'A film sent many times.' },
+        });
       const sent = MAIL_LIMITS.reviewRequestsPerSubmitter.limit + 3;
       for (let i = 0; i < sent; i += 1) {
         const res = await submit(unique('Spam Film '));
@@ -527,14 +541,20 @@ describe('review-request mail cannot be turned on the reviewers', () => {
         const id = res.json<{ film: { submission_id: number } }>().film.submission_id;
         expect((await app.app.inject({ method: 'DELETE', url: `/api/me/submissions/${id}`, headers: auth })).statusCode).toBe(200);
       }
-      const mail = await app.app.db.select().from(outbox).where(and(eq(outbox.recipient, reviewer.email), eq(outbox.kind, 'review-request')));
+      const mail = await app.app.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, reviewer.email), eq(outbox.kind, 'review-request')));
       expect(mail).toHaveLength(MAIL_LIMITS.reviewRequestsPerSubmitter.limit);
       app.clock.advance(MAIL_LIMITS.reviewRequestsPerSubmitter.windowMs + 1000);
       // An hour on, the member's access token is a new one (tokens live 15 minutes).
       const access = await app.app.accessTokens.sign({ userId: member.userId, sessionId: member.sessionId }, app.clock.now());
       auth = { authorization: `Bearer ${access.token}` };
       expect((await submit(unique('Later Film '))).statusCode).toBe(201);
-      const later = await app.app.db.select().from(outbox).where(and(eq(outbox.recipient, reviewer.email), eq(outbox.kind, 'review-request')));
+      const later = await app.app.db
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.recipient, reviewer.email), eq(outbox.kind, 'review-request')));
       expect(later).toHaveLength(MAIL_LIMITS.reviewRequestsPerSubmitter.limit + 1);
     } finally {
       await app.close();
@@ -549,7 +569,12 @@ describe('review-request mail cannot be turned on the reviewers', () => {
       for (let i = 0; i < RATE_LIMITS.submit.account.limit; i += 1) {
         await app.app.inject({ method: 'POST', url: '/api/films/reviewfilm', headers: member.auth, payload: {} });
       }
-      const limited = await app.app.inject({ method: 'POST', url: '/api/films/reviewfilm', headers: member.auth, payload: { title: unique('One Too Many '), release_year: '2010', description: 'x' } });
+      const limited = await app.app.inject({
+        method: 'POST',
+        url: '/api/films/reviewfilm',
+        headers: member.auth,
+        payload: { title: unique('One Too Many '), release_year: '2010', description: 'x' },
+      });
       expect(limited.statusCode).toBe(429);
     } finally {
       await app.close();
@@ -562,11 +587,19 @@ describe('titles that only look new', () => {
     const member = await createMember(t.app);
     const listed = await createFilm(t.app, { title: 'Frank', releaseYear: 2014 });
     const submit = (title: string) =>
-      t.app.inject({ method: 'POST', url: '/api/films/reviewfilm', headers: member.auth, payload: { title, release_year: String(listed.releaseYear), description: 'A copy.' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/films/reviewfilm',
+        headers: member.auth,
+        payload: { title, release_year: String(listed.releaseYear), description: 'A copy.' },
+      });
     const fullwidth = await submit('\uFF26\uFF32\uFF21\uFF2E\uFF2B');
     expect(fullwidth.statusCode).toBe(409);
     expect(fullwidth.json()).toMatchObject({ error: messages.filmAlreadyListed });
-    const check = await t.app.inject({ url: '/api/films/checkfilm', query: { title: '\uFF26\uFF32\uFF21\uFF2E\uFF2B', release_year: '2014' } });
+    const check = await t.app.inject({
+      url: '/api/films/checkfilm',
+      query: { title: '\uFF26\uFF32\uFF21\uFF2E\uFF2B', release_year: '2014' },
+    });
     expect(check.json()).toEqual({ exists: true });
     expect((await submit('Frank\u200b')).json()).toMatchObject({ error: messages.titleHasInvisible });
     expect((await submit('Fr\u0430nk')).json()).toMatchObject({ error: messages.titleMixesAlphabets });

@@ -35,7 +35,12 @@ function changeEmail(member: TestMember, email: string) {
   });
 }
 function signUp(username: string, email: string) {
-  return t.app.inject({ method: 'POST', url: '/api/users/register', payload: { username, email, password: PASSWORD }, remoteAddress: nextIp() });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/users/register',
+    payload: { username, email, password: PASSWORD },
+    remoteAddress: nextIp(),
+  });
 }
 const follow = (token: string) => t.app.inject({ url: `/api/users/verification/${token}`, remoteAddress: nextIp() });
 const check = (email: string) => t.app.inject({ method: 'POST', url: '/api/users/check', payload: { email }, remoteAddress: nextIp() });
@@ -52,7 +57,12 @@ describe('a field set to its current value', () => {
     const member = await createMember(t.app);
     const before = await userRow(member.userId);
     const mailBefore = (await t.app.db.select().from(outbox)).length;
-    for (const payload of [{ email: member.email }, { email: member.email.toUpperCase() }, { username: member.username }, { username: member.username, email: member.email }]) {
+    for (const payload of [
+      { email: member.email },
+      { email: member.email.toUpperCase() },
+      { username: member.username },
+      { username: member.username, email: member.email },
+    ]) {
       const res = await t.app.inject({ method: 'PUT', url: `/api/users/profile/${member.userId}`, headers: member.auth, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(200);
       expect(updateProfileAnswer.parse(res.json())).toMatchObject({ message: messages.profileUnchanged, pendingEmail: null });
@@ -70,7 +80,12 @@ describe('a pending email change', () => {
     expect((await ownProfile(member)).pendingEmail).toBe(typo);
     const link = await verificationToken(t.app, typo);
 
-    const back = await t.app.inject({ method: 'PUT', url: `/api/users/profile/${member.userId}`, headers: member.auth, payload: { email: member.email.toUpperCase() } });
+    const back = await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/profile/${member.userId}`,
+      headers: member.auth,
+      payload: { email: member.email.toUpperCase() },
+    });
     expect(back.statusCode).toBe(200);
     expect(updateProfileAnswer.parse(back.json())).toMatchObject({ message: messages.emailChangeCancelled, pendingEmail: null });
     expect((await ownProfile(member)).pendingEmail).toBeNull();
@@ -208,17 +223,25 @@ describe('confirmation mail', () => {
     const app = await createTestApp();
     try {
       const change = (member: TestMember, email: string, remoteAddress = '10.61.0.1') =>
-        app.app.inject({ method: 'PUT', url: `/api/users/profile/${member.userId}`, headers: member.auth, payload: { email, currentPassword: MEMBER_PASSWORD }, remoteAddress });
+        app.app.inject({
+          method: 'PUT',
+          url: `/api/users/profile/${member.userId}`,
+          headers: member.auth,
+          payload: { email, currentPassword: MEMBER_PASSWORD },
+          remoteAddress,
+        });
       // One account asking for many different addresses.
       const member = await createMember(app.app);
-      for (let i = 0; i < MAIL_LIMITS.perAccount.limit; i += 1) expect((await change(member, freshAddress('many'), `10.62.0.${i + 1}`)).statusCode).toBe(200);
+      for (let i = 0; i < MAIL_LIMITS.perAccount.limit; i += 1)
+        expect((await change(member, freshAddress('many'), `10.62.0.${i + 1}`)).statusCode).toBe(200);
       const over = await change(member, freshAddress('many'), '10.62.1.1');
       expect(over.statusCode).toBe(429);
       expect(Number(over.headers['retry-after'])).toBeGreaterThan(3600);
 
       // Many accounts, from one client, aiming at one mailbox.
       const target = freshAddress('target');
-      for (let i = 0; i < MAIL_LIMITS.perAddressAndClient.limit; i += 1) expect((await change(await createMember(app.app), target)).statusCode).toBe(200);
+      for (let i = 0; i < MAIL_LIMITS.perAddressAndClient.limit; i += 1)
+        expect((await change(await createMember(app.app), target)).statusCode).toBe(200);
       expect((await change(await createMember(app.app), target)).statusCode).toBe(429);
       // From other clients, up to the mailbox's own cap.
       let sent = MAIL_LIMITS.perAddressAndClient.limit;
@@ -241,7 +264,12 @@ describe('confirmation mail', () => {
   it('leaves no email token unused when a change is cancelled', async () => {
     const member = await createMember(t.app);
     expect((await changeEmail(member, freshAddress('undo'))).statusCode).toBe(200);
-    await t.app.inject({ method: 'PUT', url: `/api/users/profile/${member.userId}`, headers: member.auth, payload: { email: member.email } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/profile/${member.userId}`,
+      headers: member.auth,
+      payload: { email: member.email },
+    });
     const tokens = await t.app.db.select().from(emailTokens).where(eq(emailTokens.userId, member.userId));
     expect(tokens.length).toBeGreaterThan(0);
     expect(tokens.every((token) => token.usedAt !== null)).toBe(true);

@@ -104,7 +104,11 @@ export async function updateProfile(
       const token = await repo.createEmailToken(tx, actor.userId, 'email_change', email.address, now);
       await enqueueMail(tx, emailChangeMail(email.address, updated.username, `${app.config.publicUrl}/verification/${token}`), now);
       // The address the account has now hears of it, with the way to stop it.
-      await enqueueMail(tx, emailChangeRequestedMail(current.email, updated.username, email.address, `${app.config.publicUrl}/forgot-password`), now);
+      await enqueueMail(
+        tx,
+        emailChangeRequestedMail(current.email, updated.username, email.address, `${app.config.publicUrl}/forgot-password`),
+        now,
+      );
     }
     if (passwordHash !== undefined) {
       // Every other session ends; this one, which just proved the password, goes on.

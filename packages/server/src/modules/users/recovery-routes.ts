@@ -15,7 +15,6 @@ import type { MailMessage } from '../../mail/outbox.js';
 import type { UserRow } from './presenter.js';
 import { usersRepository, type TokenPurpose } from './repository.js';
 
-
 interface LinkKind {
   purpose: TokenPurpose;
   wanted: (user: UserRow) => boolean;
@@ -60,7 +59,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Mail a one-hour, single-use password reset link, if a verified account has this address (the answer is the same either way)',
+        summary:
+          'Mail a one-hour, single-use password reset link, if a verified account has this address (the answer is the same either way)',
         body: recoveryRequest,
         response: { 200: messageBody, 400: errorBody, 429: errorBody },
       },
@@ -68,13 +68,15 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // Answered at once, the work done after: the answer and its timing are the same whoever has the address.
-      app.background.run('a password reset mail', () => mailNewLink(request.body.email, request.ip, {
-        purpose: 'password_reset',
-        // Demo members (a fresh start's sample data) have no mailbox at all.
-        wanted: (user) => user.verified && !user.demo,
-        ttlMs: () => PASSWORD_RESET_TTL_MS,
-        mail: (user, token) => passwordResetMail(user.email, user.username, link('reset-password', token)),
-      }));
+      app.background.run('a password reset mail', () =>
+        mailNewLink(request.body.email, request.ip, {
+          purpose: 'password_reset',
+          // Demo members (a fresh start's sample data) have no mailbox at all.
+          wanted: (user) => user.verified && !user.demo,
+          ttlMs: () => PASSWORD_RESET_TTL_MS,
+          mail: (user, token) => passwordResetMail(user.email, user.username, link('reset-password', token)),
+        }),
+      );
       return { message: messages.recoveryMailSent };
     },
   );
@@ -88,7 +90,10 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         body: resetPasswordRequest,
         response: { 200: messageBody, 400: errorBody, 429: errorBody },
       },
-      preValidation: rateLimit('verification', accountIn(resetPasswordRequest, (body) => body.token.slice(0, 16))),
+      preValidation: rateLimit(
+        'verification',
+        accountIn(resetPasswordRequest, (body) => body.token.slice(0, 16)),
+      ),
     },
     async (request, reply) => {
       privateAnswer(reply);
@@ -115,20 +120,23 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        summary: 'Mail a new verification link to an account waiting for one (the answer is the same either way); the previous link stops working',
+        summary:
+          'Mail a new verification link to an account waiting for one (the answer is the same either way); the previous link stops working',
         body: recoveryRequest,
         response: { 200: messageBody, 400: errorBody, 429: errorBody },
       },
       preValidation: rateLimit('recovery'),
     },
     async (request) => {
-      app.background.run('a verification mail', () => mailNewLink(request.body.email, request.ip, {
-        purpose: 'signup',
-        wanted: (user) => !user.verified,
-        // The account itself goes 72 hours after sign-up; its link lasts as long as it does.
-        ttlMs: (user, now) => Math.max(0, user.createdAt.getTime() + VERIFICATION_TTL_MS - now.getTime()),
-        mail: (user, token) => verificationMail(user.email, user.username, link('verification', token)),
-      }));
+      app.background.run('a verification mail', () =>
+        mailNewLink(request.body.email, request.ip, {
+          purpose: 'signup',
+          wanted: (user) => !user.verified,
+          // The account itself goes 72 hours after sign-up; its link lasts as long as it does.
+          ttlMs: (user, now) => Math.max(0, user.createdAt.getTime() + VERIFICATION_TTL_MS - now.getTime()),
+          mail: (user, token) => verificationMail(user.email, user.username, link('verification', token)),
+        }),
+      );
       return { message: messages.verificationResent };
     },
   );

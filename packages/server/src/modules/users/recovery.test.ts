@@ -79,7 +79,11 @@ describe('forgot password', () => {
   it('is not refused because sign-ups with the address were refused (they sent nothing)', async () => {
     const member = await createMember(t.app);
     for (let i = 0; i < 6; i += 1) {
-      const refused = await post('/api/users/register', { username: unique('taker'), email: member.email.toUpperCase(), password: NEW_PASSWORD });
+      const refused = await post('/api/users/register', {
+        username: unique('taker'),
+        email: member.email.toUpperCase(),
+        password: NEW_PASSWORD,
+      });
       expect(refused.statusCode).toBe(409);
     }
     expect((await post('/api/users/forgot-password', { email: member.email })).statusCode).toBe(200);
@@ -131,7 +135,8 @@ describe('resetting the password with the link', () => {
     try {
       const member = await createMember(app.app);
       const ask = () => post('/api/users/forgot-password', { email: member.email }, nextIp(), app);
-      const use = (token: string) => app.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password: NEW_PASSWORD } });
+      const use = (token: string) =>
+        app.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password: NEW_PASSWORD } });
       await ask();
       const first = (await linkIn(app, member.email, 'reset-password')) ?? '';
       await ask();
@@ -189,7 +194,12 @@ describe('a reset takes the account back', () => {
     await post('/api/users/forgot-password', { email: moving.email });
     const oldMailboxLink = (await linkIn(t, moving.email, 'reset-password')) ?? '';
     const next = `${unique('moved')}@example.com`;
-    await t.app.inject({ method: 'PUT', url: `/api/users/profile/${moving.userId}`, headers: moving.auth, payload: { email: next, currentPassword: MEMBER_PASSWORD } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/users/profile/${moving.userId}`,
+      headers: moving.auth,
+      payload: { email: next, currentPassword: MEMBER_PASSWORD },
+    });
     expect((await t.app.inject(`/api/users/verification/${(await linkIn(t, next, 'verification')) ?? ''}`)).statusCode).toBe(200);
     expect((await queuedMail(t.app, moving.email)).map((m) => m.kind)).toContain('email-changed');
     expect((await post('/api/users/reset-password', { token: oldMailboxLink, password: NEW_PASSWORD })).statusCode).toBe(400);

@@ -6,8 +6,7 @@ import { hashToken, randomToken } from '../../lib/secure-token.js';
 import { removeMemberVotes } from '../votes/lock-order.js';
 import type { UserRow } from './presenter.js';
 
-const sameText = (column: typeof users.username | typeof users.email, value: string) =>
-  sql`lower(${column}) = lower(${value})`;
+const sameText = (column: typeof users.username | typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
 
 export type TokenPurpose = 'signup' | 'email_change' | 'password_reset';
 
@@ -118,12 +117,11 @@ export function usersRepository(db: Database) {
       await tx.delete(users).where(and(eq(users.verified, false), sameText(users.email, email)));
     },
 
-    async insert(
-      tx: Database,
-      values: { username: string; email: string; passwordHash: string },
-      now: Date,
-    ): Promise<UserRow> {
-      const [row] = await tx.insert(users).values({ ...values, createdAt: now }).returning();
+    async insert(tx: Database, values: { username: string; email: string; passwordHash: string }, now: Date): Promise<UserRow> {
+      const [row] = await tx
+        .insert(users)
+        .values({ ...values, createdAt: now })
+        .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
@@ -164,7 +162,14 @@ export function usersRepository(db: Database) {
         .select({ verified: users.verified })
         .from(emailTokens)
         .innerJoin(users, eq(users.userId, emailTokens.userId))
-        .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'signup'), sql`${emailTokens.usedAt} IS NOT NULL`, sql`lower(${users.email}) = lower(${emailTokens.email})`));
+        .where(
+          and(
+            eq(emailTokens.tokenHash, hashToken(token)),
+            eq(emailTokens.purpose, 'signup'),
+            sql`${emailTokens.usedAt} IS NOT NULL`,
+            sql`lower(${users.email}) = lower(${emailTokens.email})`,
+          ),
+        );
       return row?.verified === true;
     },
 

@@ -34,7 +34,6 @@ import { updateProfile } from './profile-update.js';
 import { usersRepository } from './repository.js';
 import { bearerSecurity } from '../../lib/openapi.js';
 
-
 /**
  * Which unique index a race lost against, by the constraint's name (the
  * failed query's text names every column, so it cannot tell them apart).
@@ -52,7 +51,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     '/check',
     {
       schema: { tags: ['users'], summary: 'Are this username and email free?', body: checkUserRequest, response: { 200: checkUserAnswer } },
-      preValidation: rateLimit('check', accountIn(checkUserRequest, (body) => body.username ?? body.email)),
+      preValidation: rateLimit(
+        'check',
+        accountIn(checkUserRequest, (body) => body.username ?? body.email),
+      ),
     },
     async (request) => {
       const { username, email } = request.body;
@@ -76,7 +78,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       // Per address, and per address and email together: a stranger's attempts with someone's email
       // do not refuse that person's own sign-up (the mail budget caps what the mailbox receives).
-      preValidation: rateLimit('register', accountIn(registerRequest, (body, request) => `${emailKey(body.email)}|${request.ip}`)),
+      preValidation: rateLimit(
+        'register',
+        accountIn(registerRequest, (body, request) => `${emailKey(body.email)}|${request.ip}`),
+      ),
     },
     async (request, reply) => {
       const { username, email, password } = request.body;
@@ -87,15 +92,15 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireMailBudget(app, { to: email, client: request.ip });
       const passwordHash = await hashPassword(password);
       const user = await transaction(app.db, async (tx) => {
-          await repo.removeExpiredUnverified(now, tx);
-          await repo.removeUnverifiedWithEmail(email, tx);
-          if (await repo.usernameTaken(username, undefined, tx)) throw conflict(messages.usernameTaken, 'username_taken');
-          if (await repo.emailHeldByVerified(email, undefined, tx)) throw conflict(messages.emailTaken, 'email_taken');
-          const row = await repo.insert(tx, { username, email, passwordHash }, now);
-          const token = await repo.createEmailToken(tx, row.userId, 'signup', email, now);
-          await enqueueMail(tx, verificationMail(email, username, verificationLink(token)), now);
-          return row;
-        }).catch(uniqueViolationAs(duplicate));
+        await repo.removeExpiredUnverified(now, tx);
+        await repo.removeUnverifiedWithEmail(email, tx);
+        if (await repo.usernameTaken(username, undefined, tx)) throw conflict(messages.usernameTaken, 'username_taken');
+        if (await repo.emailHeldByVerified(email, undefined, tx)) throw conflict(messages.emailTaken, 'email_taken');
+        const row = await repo.insert(tx, { username, email, passwordHash }, now);
+        const token = await repo.createEmailToken(tx, row.userId, 'signup', email, now);
+        await enqueueMail(tx, verificationMail(email, username, verificationLink(token)), now);
+        return row;
+      }).catch(uniqueViolationAs(duplicate));
       app.notifyOutbox();
       return reply.code(201).send({ message: messages.registrationSuccessful, user_id: user.userId });
     },
@@ -163,7 +168,9 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = currentActor(request);
       const currentPassword = request.body?.currentPassword;
       if (currentPassword === undefined) {
-        throw badRequest(messages.currentPasswordRequired, 'current_password_required', { currentPassword: messages.currentPasswordRequired });
+        throw badRequest(messages.currentPasswordRequired, 'current_password_required', {
+          currentPassword: messages.currentPasswordRequired,
+        });
       }
       // A stolen access token alone cannot destroy the account; guesses here count as wrong logins.
       await throttle.admit(actor.username, request.ip);
@@ -195,19 +202,23 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           400: errorBody.extend({ success: z.literal(false).optional() }),
         },
       },
-      preValidation: rateLimit('verification', accountIn(verificationParams, (params) => params.token.slice(0, 16), 'params')),
+      preValidation: rateLimit(
+        'verification',
+        accountIn(verificationParams, (params) => params.token.slice(0, 16), 'params'),
+      ),
     },
     async (request, reply) => {
       const now = app.clock.now();
       const failed = () =>
         reply.code(400).send({ success: false as const, error: messages.verificationFailed, code: 'verification_failed' });
       // An address verified by another account at the same moment fails like any used link.
-      const ok = await transaction(app.db, (tx) => followEmailLink(repo, tx, request.params.token, now, app.config.links.contactEmail)).catch(
-        uniqueViolationAs(() => new HttpError(400, 'verification_failed', messages.verificationFailed)),
-      );
+      const ok = await transaction(app.db, (tx) =>
+        followEmailLink(repo, tx, request.params.token, now, app.config.links.contactEmail),
+      ).catch(uniqueViolationAs(() => new HttpError(400, 'verification_failed', messages.verificationFailed)));
       if (!ok) {
         // A link followed twice is no failure: the account is verified, and the page offers login.
-        if (await repo.wasVerifiedBy(request.params.token)) return { success: true, alreadyVerified: true, message: messages.alreadyVerified };
+        if (await repo.wasVerifiedBy(request.params.token))
+          return { success: true, alreadyVerified: true, message: messages.alreadyVerified };
         return failed();
       }
       app.notifyOutbox();

@@ -69,7 +69,11 @@ describe('POST /api/users/register', () => {
 
   it('answers 409 for a taken username or email, whatever their case', async () => {
     const member = await createMember(t.app);
-    const byName = await register({ username: member.username.toUpperCase(), email: `${unique('x')}@example.com`, password: GOOD_PASSWORD });
+    const byName = await register({
+      username: member.username.toUpperCase(),
+      email: `${unique('x')}@example.com`,
+      password: GOOD_PASSWORD,
+    });
     expect(byName.statusCode).toBe(409);
     expect(byName.json()).toMatchObject({ error: messages.usernameTaken });
     const byEmail = await register({ username: unique('y'), email: member.email.toUpperCase(), password: GOOD_PASSWORD });
@@ -283,7 +287,10 @@ describe('PUT /api/users/profile/{user_id}', () => {
     const newEmail = `${unique('new')}@example.com`;
     const missing = await put(member.userId, { email: newEmail }, member.auth);
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toMatchObject({ error: messages.currentPasswordRequired, fields: { currentPassword: messages.currentPasswordRequired } });
+    expect(missing.json()).toMatchObject({
+      error: messages.currentPasswordRequired,
+      fields: { currentPassword: messages.currentPasswordRequired },
+    });
     const wrong = await put(member.userId, { email: newEmail, currentPassword: 'nope nope nope' }, member.auth);
     expect(wrong.json()).toMatchObject({ error: messages.currentPasswordWrong });
     const ok = await put(member.userId, { email: newEmail, currentPassword: MEMBER_PASSWORD }, member.auth);
@@ -317,15 +324,27 @@ describe('PUT /api/users/profile/{user_id}', () => {
     const first = (await login(username, GOOD_PASSWORD)).json<{ accessToken: string; refreshToken: string; user: { user_id: number } }>();
     const second = (await login(username, GOOD_PASSWORD, '10.0.3.3')).json<{ accessToken: string; refreshToken: string }>();
     const newPassword = 'another long passphrase 77';
-    const res = await put(first.user.user_id, { password: newPassword, currentPassword: GOOD_PASSWORD }, { authorization: `Bearer ${first.accessToken}` });
+    const res = await put(
+      first.user.user_id,
+      { password: newPassword, currentPassword: GOOD_PASSWORD },
+      { authorization: `Bearer ${first.accessToken}` },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ message: messages.passwordUpdated });
 
-    const otherSession = await t.app.inject({ method: 'POST', url: '/api/auth/store', headers: { authorization: `Bearer ${second.accessToken}` } });
+    const otherSession = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/store',
+      headers: { authorization: `Bearer ${second.accessToken}` },
+    });
     expect(otherSession.statusCode).toBe(401);
     const otherRefresh = await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: second.refreshToken } });
     expect(otherRefresh.statusCode).toBe(401);
-    const sameSession = await t.app.inject({ method: 'POST', url: '/api/auth/store', headers: { authorization: `Bearer ${first.accessToken}` } });
+    const sameSession = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/store',
+      headers: { authorization: `Bearer ${first.accessToken}` },
+    });
     expect(sameSession.statusCode).toBe(200);
 
     expect((await login(username, GOOD_PASSWORD, '10.0.3.4')).statusCode).toBe(401);
@@ -353,7 +372,12 @@ describe('DELETE /api/users/delete', () => {
     const none = await t.app.inject({ method: 'DELETE', url: '/api/users/delete', headers: member.auth });
     expect(none.statusCode).toBe(400);
     expect(none.json()).toMatchObject({ error: messages.currentPasswordRequired });
-    const wrong = await t.app.inject({ method: 'DELETE', url: '/api/users/delete', headers: member.auth, payload: { currentPassword: 'not mine at all' } });
+    const wrong = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/delete',
+      headers: member.auth,
+      payload: { currentPassword: 'not mine at all' },
+    });
     expect(wrong.statusCode).toBe(403);
     expect(wrong.json()).toEqual({ error: messages.currentPasswordWrong, code: 'current_password_wrong' });
     expect((await t.app.inject(`/api/users/profile/${member.username}`)).statusCode).toBe(200);
@@ -375,12 +399,19 @@ describe('DELETE /api/users/delete', () => {
 
   it('removes the account and its sessions', async () => {
     const member = await createMember(t.app);
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/users/delete', headers: member.auth, payload: { currentPassword: MEMBER_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/users/delete',
+      headers: member.auth,
+      payload: { currentPassword: MEMBER_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: messages.accountDeleted });
     expect((await t.app.inject(`/api/users/profile/${member.username}`)).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/store', headers: member.auth })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: member.refreshToken } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: member.refreshToken } })).statusCode).toBe(
+      401,
+    );
     expect((await login(member.username, MEMBER_PASSWORD)).statusCode).toBe(401);
   });
 });
@@ -390,8 +421,7 @@ describe('deleting an account with votes', () => {
     const leaving = await createMember(t.app);
     const staying = await createMember(t.app);
     const [f1, f2, f3] = [await createFilm(t.app), await createFilm(t.app), await createFilm(t.app)];
-    const post = (url: string, who: typeof leaving, payload: object) =>
-      t.app.inject({ method: 'POST', url, headers: who.auth, payload });
+    const post = (url: string, who: typeof leaving, payload: object) => t.app.inject({ method: 'POST', url, headers: who.auth, payload });
     const votes = [
       post('/api/mentions/mentioned', leaving, { user_id: leaving.userId, film_id: f1?.filmId, mentioned: false }),
       post('/api/mentions/mentioned', leaving, { user_id: leaving.userId, film_id: f2?.filmId, mentioned: true }),
@@ -404,13 +434,28 @@ describe('deleting an account with votes', () => {
     for (const vote of votes) expect((await vote).statusCode).toBe(201);
     expect((await post('/api/watch/authclick', leaving, { user_id: leaving.userId, film_id: f2?.filmId })).statusCode).toBe(201);
     expect(
-      (await post('/api/films/reviewfilm', leaving, { title: unique('Pending Film '), release_year: '1999', description: 'A pending one.' })).statusCode,
+      (
+        await post('/api/films/reviewfilm', leaving, {
+          title: unique('Pending Film '),
+          release_year: '1999',
+          description: 'A pending one.',
+        })
+      ).statusCode,
     ).toBe(201);
 
     const before = (await storedCounters(t.app)).find((c) => c.filmId === f1?.filmId);
     expect(before).toMatchObject({ n: 1, h: 0, r: 2, s: 11 });
 
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/users/delete', headers: leaving.auth, payload: { currentPassword: MEMBER_PASSWORD } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: '/api/users/delete',
+          headers: leaving.auth,
+          payload: { currentPassword: MEMBER_PASSWORD },
+        })
+      ).statusCode,
+    ).toBe(200);
 
     expect(await storedCounters(t.app)).toEqual(await recountedCounters(t.app));
     const after = await storedCounters(t.app);
@@ -420,7 +465,10 @@ describe('deleting an account with votes', () => {
 
     const pending = await t.app.db.select().from(submissions).where(eq(submissions.userId, leaving.userId));
     expect(pending).toEqual([]);
-    const clicks = await t.app.db.select().from(watchClicks).where(eq(watchClicks.filmId, f2?.filmId ?? 0));
+    const clicks = await t.app.db
+      .select()
+      .from(watchClicks)
+      .where(eq(watchClicks.filmId, f2?.filmId ?? 0));
     expect(clicks).toHaveLength(1);
     expect(clicks[0]?.userId).toBeNull();
 
@@ -433,7 +481,9 @@ describe('deleting an account with votes', () => {
 describe('usernames that only look new', () => {
   it('a fullwidth copy of a taken name is taken; "." and ".." are refused', async () => {
     const { username } = await signUpAndVerify(unique('Plain'));
-    const fullwidth = [...username].map((c) => (/[A-Za-z0-9]/.test(c) ? String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0) : c)).join('');
+    const fullwidth = [...username]
+      .map((c) => (/[A-Za-z0-9]/.test(c) ? String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0) : c))
+      .join('');
     const copy = await register({ username: fullwidth, email: `${unique('copy')}@example.com`, password: GOOD_PASSWORD }, '10.55.0.1');
     expect(copy.statusCode).toBe(409);
     expect(copy.json()).toMatchObject({ error: messages.usernameTaken });

@@ -28,7 +28,11 @@ interface RouteText {
 
 /** GET {path}?user_id&film_id: the caller's own vote on one film, or an answer saying there is none (404 for an unknown film). */
 export function voteCheckRoute<Row, Answer extends z.ZodType>(
-  options: RouteText & { answer: Answer; find(userId: number, filmId: number): Promise<Row | null>; present(row: Row | null): z.input<Answer> },
+  options: RouteText & {
+    answer: Answer;
+    find(userId: number, filmId: number): Promise<Row | null>;
+    present(row: Row | null): z.input<Answer>;
+  },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.withTypeProvider<FastifyTypeProviderDefault>().get(

@@ -17,7 +17,10 @@ export function watchRepository(db: Database) {
      * foreign-key violation.
      */
     async recordClick(filmId: number, clicker: Clicker, now: Date): Promise<void> {
-      await db.insert(watchClicks).values({ filmId, ...clicker, createdAt: now, day: utcDay(now) }).onConflictDoNothing();
+      await db
+        .insert(watchClicks)
+        .values({ filmId, ...clicker, createdAt: now, day: utcDay(now) })
+        .onConflictDoNothing();
     },
 
     /**

@@ -20,8 +20,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 let address = 0;
 const nextAddress = () => `10.0.0.${++address}`;
 
-const click = (payload: object, remoteAddress: string) =>
-  t.app.inject({ method: 'POST', url: '/api/watch/click', payload, remoteAddress });
+const click = (payload: object, remoteAddress: string) => t.app.inject({ method: 'POST', url: '/api/watch/click', payload, remoteAddress });
 
 const clicksOf = (filmId: number) => t.app.db.select().from(watchClicks).where(eq(watchClicks.filmId, filmId));
 
@@ -55,9 +54,7 @@ describe('POST /api/watch/click', () => {
     const res = await click({ user_id: id, film_id: film.filmId }, nextAddress());
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ message: messages.watchClickRecorded });
-    expect(await clicksOf(film.filmId)).toMatchObject([
-      { temporaryUserId: id, userId: null, createdAt: t.clock.now() },
-    ]);
+    expect(await clicksOf(film.filmId)).toMatchObject([{ temporaryUserId: id, userId: null, createdAt: t.clock.now() }]);
   });
 
   it.each(['not-a-uuid', '', 42, '00000000-0000-0000-0000-00000000000g'])('answers 400 to the id %s', async (userId) => {
@@ -85,7 +82,11 @@ describe('POST /api/watch/click', () => {
     const film = await createFilm(t.app);
     const res = await click({ user_id: forge(), film_id: film.filmId }, nextAddress());
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: messages.temporaryIdInvalid, code: 'temporary_id_forged', fields: { user_id: messages.temporaryIdInvalid } });
+    expect(res.json()).toMatchObject({
+      error: messages.temporaryIdInvalid,
+      code: 'temporary_id_forged',
+      fields: { user_id: messages.temporaryIdInvalid },
+    });
     expect(await clicksOf(film.filmId)).toHaveLength(0);
   });
 

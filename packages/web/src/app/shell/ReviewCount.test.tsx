@@ -18,7 +18,7 @@ const pending = (submission_id: number): Submission => ({
 
 /** Issue 17, item 9: the Review menu item shows how many films wait, for reviewers only. */
 describe('the Review menu item', () => {
-  it("shows a reviewer how many films wait, said in words to a screen reader", async () => {
+  it('shows a reviewer how many films wait, said in words to a screen reader', async () => {
     signIn({ user_id: 1, username: 'rita', isReviewer: true });
     mockApi({ 'GET /api/films/submissions': () => json({ submissions: [pending(1), pending(2), pending(3)] }) });
     renderPage(<Header />);

@@ -38,7 +38,7 @@ describe('Shell', () => {
     expect(screen.getByText('The rows')).toBeInTheDocument();
   });
 
-  it("says a page that could not be loaded (the connection dropped between pages) could not be, with Try again, instead of a blank screen", () => {
+  it('says a page that could not be loaded (the connection dropped between pages) could not be, with Try again, instead of a blank screen', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderPage(
       <Shell>

@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
-import { filmPath, LIST_FILTERS, matchesSearch, paginate, searchText, shareTargets, shareUrl, titleKeys, trailerUrl, visibleFilms, type Votes } from './list-logic';
+import {
+  filmPath,
+  LIST_FILTERS,
+  matchesSearch,
+  paginate,
+  searchText,
+  shareTargets,
+  shareUrl,
+  titleKeys,
+  trailerUrl,
+  visibleFilms,
+  type Votes,
+} from './list-logic';
 
 const film = (film_id: number, title: string, release_year = 2000): Film => ({
   film_id,
@@ -16,7 +28,13 @@ const film = (film_id: number, title: string, release_year = 2000): Film => ({
   s: 0,
 });
 
-const films = [film(1, 'Moon', 2009), film(2, 'Paterson', 2016), film(3, 'The Fall', 2006), film(4, 'Paris, Texas', 1984), film(5, 'Gattaca', 1997)];
+const films = [
+  film(1, 'Moon', 2009),
+  film(2, 'Paterson', 2016),
+  film(3, 'The Fall', 2006),
+  film(4, 'Paris, Texas', 1984),
+  film(5, 'Gattaca', 1997),
+];
 // 1: heard of (yes) and rated; 2: not heard before (no); 3: rated only; 4 and 5: nothing
 const votes: Votes = { mentions: { '1': true, '2': false }, ratings: { '1': 8, '3': 5 } };
 const titles = (list: Film[]) => list.map((f) => f.title);
@@ -43,7 +61,9 @@ describe('search', () => {
     expect(keys).toEqual(['moon', 'paterson', 'the fall', 'paris, texas', 'gattaca']);
     for (const query of ['', 'pa', 'PAT', '  the f', 'Paris, T', 'x']) {
       for (const filter of LIST_FILTERS) {
-        expect(visibleFilms(films, query, filter, votes, keys)).toEqual(films.filter((f) => matchesSearch(f.title, query) && visibleFilms([f], '', filter, votes).length === 1));
+        expect(visibleFilms(films, query, filter, votes, keys)).toEqual(
+          films.filter((f) => matchesSearch(f.title, query) && visibleFilms([f], '', filter, votes).length === 1),
+        );
       }
     }
   });
@@ -58,7 +78,7 @@ describe('filters', () => {
     expect(titles(visibleFilms(films, 'Pa', 'notRated', votes))).toEqual(['Paterson', 'Paris, Texas']);
   });
 
-  it('has the spec\'s four filters, then Rated: the films the member rated, whatever the mention', () => {
+  it("has the spec's four filters, then Rated: the films the member rated, whatever the mention", () => {
     expect(LIST_FILTERS).toEqual(['all', 'notRated', 'notMentioned', 'notHeardBefore', 'rated']);
     expect(titles(visibleFilms(films, '', 'rated', votes))).toEqual(['Moon', 'The Fall']);
     expect(titles(visibleFilms(films, 'T', 'rated', votes))).toEqual(['The Fall']);

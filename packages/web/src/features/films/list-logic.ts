@@ -74,7 +74,13 @@ export function matchesFilter(filter: ListFilter, votes: Votes, filmId: number):
  * One pass over the ranked list, keeping its order; each check is a string
  * prefix test or a key lookup. `keys` are the list's titleKeys, when kept.
  */
-export function visibleFilms(films: readonly Film[], query: string, filter: ListFilter, votes: Votes, keys: readonly string[] = titleKeys(films)): Film[] {
+export function visibleFilms(
+  films: readonly Film[],
+  query: string,
+  filter: ListFilter,
+  votes: Votes,
+  keys: readonly string[] = titleKeys(films),
+): Film[] {
   const wanted = searchKey(query);
   const visible: Film[] = [];
   films.forEach((film, i) => {

@@ -37,14 +37,19 @@ describe('ForgotPasswordPage', () => {
   });
 
   it("puts the server's 400 beside the field", async () => {
-    mockApi({ 'POST /api/users/forgot-password': () => json({ error: messages.emailInvalid, code: 'invalid_request', fields: { email: messages.emailInvalid } }, 400) });
+    mockApi({
+      'POST /api/users/forgot-password': () =>
+        json({ error: messages.emailInvalid, code: 'invalid_request', fields: { email: messages.emailInvalid } }, 400),
+    });
     await ask('maria@example.com');
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(messages.emailInvalid));
     expect(screen.getByRole('status')).toHaveTextContent('');
   });
 
   it('says when to try again after too many requests', async () => {
-    mockApi({ 'POST /api/users/forgot-password': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '1800' }) });
+    mockApi({
+      'POST /api/users/forgot-password': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '1800' }),
+    });
     await ask('maria@example.com');
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(messages.rateLimited);

@@ -12,8 +12,7 @@ export default function ForgotPasswordPage() {
     <section className="auth-page">
       <h1>Forgot Password</h1>
       <p className="form-intro">
-        Enter the email address of your account. We will email it a link to set a new password. The link works once, within
-        an hour.
+        Enter the email address of your account. We will email it a link to set a new password. The link works once, within an hour.
       </p>
       <EmailLinkForm send={requestReset} buttonLabel="Send Reset Link" failure={messages.recoveryFailed} />
       <p>

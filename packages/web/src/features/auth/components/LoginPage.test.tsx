@@ -84,8 +84,7 @@ describe('LoginPage', () => {
 
   it('says when to try again after too many attempts, below the spec message', async () => {
     mockApi({
-      'POST /api/users/login': () =>
-        json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '775' }),
+      'POST /api/users/login': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '775' }),
     });
     renderPage(<LoginPage />, { path: '/login' });
     await fillAndSubmit('maria', 'correct horse');

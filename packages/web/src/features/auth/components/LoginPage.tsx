@@ -61,7 +61,14 @@ export default function LoginPage() {
     <section className="auth-page">
       <h1>Login</h1>
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
-        <TextField label="Username" name="username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} />
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          error={errors.username}
+        />
         <TextField
           label="Password"
           name="password"

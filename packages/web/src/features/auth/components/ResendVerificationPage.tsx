@@ -18,10 +18,15 @@ export default function ResendVerificationPage() {
     <section className="auth-page">
       <h1>Resend Verification Email</h1>
       <p className="form-intro">
-        Enter the email address you signed up with. If its account is waiting for verification, we will email it a new link,
-        and the earlier one stops working.
+        Enter the email address you signed up with. If its account is waiting for verification, we will email it a new link, and the earlier
+        one stops working.
       </p>
-      <EmailLinkForm send={resend} buttonLabel="Resend Verification Email" failure={messages.recoveryFailed} initialEmail={emailIn(state)} />
+      <EmailLinkForm
+        send={resend}
+        buttonLabel="Resend Verification Email"
+        failure={messages.recoveryFailed}
+        initialEmail={emailIn(state)}
+      />
       <p>
         Verified already? <Link to="/login">Login</Link>
       </p>

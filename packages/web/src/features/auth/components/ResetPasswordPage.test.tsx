@@ -65,7 +65,9 @@ describe('ResetPasswordPage', () => {
   });
 
   it("puts the server's password message beside the field", async () => {
-    await reset(() => json({ error: messages.passwordTooCommon, code: 'invalid_request', fields: { password: messages.passwordTooCommon } }, 400));
+    await reset(() =>
+      json({ error: messages.passwordTooCommon, code: 'invalid_request', fields: { password: messages.passwordTooCommon } }, 400),
+    );
     await waitFor(() => expect(screen.getByLabelText('New password')).toHaveAccessibleDescription(messages.passwordTooCommon));
   });
 

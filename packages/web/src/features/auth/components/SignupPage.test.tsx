@@ -71,7 +71,10 @@ describe('SignupPage validation', () => {
 
   it('checks again before submitting and stops on a taken username', async () => {
     let taken = false;
-    const { calls } = mockApi({ 'POST /api/users/check': () => json({ usernameExists: taken, emailExists: false }), 'POST /api/users/register': registered });
+    const { calls } = mockApi({
+      'POST /api/users/check': () => json({ usernameExists: taken, emailExists: false }),
+      'POST /api/users/register': registered,
+    });
     renderPage(<SignupPage />, { path: '/signup' });
     const user = await fill({});
     taken = true;
@@ -81,7 +84,10 @@ describe('SignupPage validation', () => {
   });
 
   it('silently stops the submit when the availability check fails', async () => {
-    const { calls } = mockApi({ 'POST /api/users/check': () => json({ error: 'down', code: 'error' }, 503), 'POST /api/users/register': registered });
+    const { calls } = mockApi({
+      'POST /api/users/check': () => json({ error: 'down', code: 'error' }, 503),
+      'POST /api/users/register': registered,
+    });
     renderPage(<SignupPage />, { path: '/signup' });
     await submit(await fill({}));
     await waitFor(() => expect(sentTo(calls, 'POST /api/users/check').length).toBeGreaterThan(0));
@@ -108,10 +114,15 @@ describe('SignupPage sending', () => {
     renderPage(<SignupPage />, { path: '/signup' });
     await submit(await fill({}));
     expect(await screen.findByRole('status')).toHaveTextContent(messages.registrationSuccessful);
-    expect(sentTo(calls, 'POST /api/users/register')).toEqual([{ username: 'newbie', email: 'newbie@example.com', password: 'a long pass phrase' }]);
+    expect(sentTo(calls, 'POST /api/users/register')).toEqual([
+      { username: 'newbie', email: 'newbie@example.com', password: 'a long pass phrase' },
+    ]);
     expect(screen.getByText(/check your email/i)).toHaveTextContent('newbie@example.com');
     expect(screen.getByText(/junk or spam folder/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: appConfig.links.contactEmail })).toHaveAttribute('href', `mailto:${appConfig.links.contactEmail}`);
+    expect(screen.getByRole('link', { name: appConfig.links.contactEmail })).toHaveAttribute(
+      'href',
+      `mailto:${appConfig.links.contactEmail}`,
+    );
     expect(screen.getByText(/verified within 48-72hrs/)).toHaveTextContent('sign up again');
     expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
     // A lost mail: a new link, for the address just used (passed along to the page that asks).

@@ -14,8 +14,7 @@ export function SignupSuccess({ email }: { email: string }) {
         <strong>{messages.registrationSuccessful}</strong>
       </p>
       <p>
-        We have sent a verification link to <strong>{email}</strong>. Please check your email and follow the link to
-        verify your account.
+        We have sent a verification link to <strong>{email}</strong>. Please check your email and follow the link to verify your account.
       </p>
       <p>If you cannot find the email, please check your junk or spam folder.</p>
       <p>
@@ -27,10 +26,7 @@ export function SignupSuccess({ email }: { email: string }) {
       <p>
         Still nothing? Contact us at <a href={`mailto:${contact}`}>{contact}</a>.
       </p>
-      <p>
-        Your account must be verified within 48-72hrs. After that the sign-up expires and you will need to sign up
-        again.
-      </p>
+      <p>Your account must be verified within 48-72hrs. After that the sign-up expires and you will need to sign up again.</p>
     </div>
   );
 }

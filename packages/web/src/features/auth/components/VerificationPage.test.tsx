@@ -14,7 +14,9 @@ const pattern = '/verification/:token';
 
 describe('VerificationPage', () => {
   it('verifies once, even under StrictMode, and offers a login link', async () => {
-    const { calls } = mockApi({ 'GET /api/users/verification/good-token': () => json({ success: true, message: messages.verificationSucceeded }) });
+    const { calls } = mockApi({
+      'GET /api/users/verification/good-token': () => json({ success: true, message: messages.verificationSucceeded }),
+    });
     renderPage(
       <StrictMode>
         <VerificationPage />
@@ -28,7 +30,10 @@ describe('VerificationPage', () => {
   });
 
   it('says verification failed, with a contact link', async () => {
-    mockApi({ 'GET /api/users/verification/used-token': () => json({ success: false, error: messages.verificationFailed, code: 'verification_failed' }, 400) });
+    mockApi({
+      'GET /api/users/verification/used-token': () =>
+        json({ success: false, error: messages.verificationFailed, code: 'verification_failed' }, 400),
+    });
     renderPage(<VerificationPage />, { path: '/verification/used-token', route: pattern });
     expect(await screen.findByText(messages.verificationFailed)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', `mailto:${appConfig.links.contactEmail}`);

@@ -5,7 +5,14 @@ import { ApiError } from '../../../lib/api-client';
 import { withRetryNote } from '../../../lib/retry-note';
 import { availabilityQuery } from '../api/check-user';
 import { useRegister } from '../api/register';
-import { SIGNUP_FIELDS, signupErrorsFromServer, validateSignup, type SignupErrors, type SignupField, type SignupValues } from '../signup-validation';
+import {
+  SIGNUP_FIELDS,
+  signupErrorsFromServer,
+  validateSignup,
+  type SignupErrors,
+  type SignupField,
+  type SignupValues,
+} from '../signup-validation';
 
 /** The form's text inputs. */
 export type SignupInput = Exclude<SignupField, 'agreement'>;

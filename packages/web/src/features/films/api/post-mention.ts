@@ -22,5 +22,9 @@ export async function postMention({ userId, filmId, mentioned }: MentionInput): 
 /** A mention; a failure is only logged (SPEC §8). */
 export function useRecordMention() {
   const client = useQueryClient();
-  return useMutation({ mutationFn: postMention, onSettled: () => refreshAfterVote(client), meta: { failure: 'The mention request failed' } });
+  return useMutation({
+    mutationFn: postMention,
+    onSettled: () => refreshAfterVote(client),
+    meta: { failure: 'The mention request failed' },
+  });
 }

@@ -16,7 +16,10 @@ describe('recordWatchClick for a visitor', () => {
       'GET /api/watch/generatetempid': () => json({ temporaryUserId: NEW_ID }),
       'POST /api/watch/click': (call) =>
         idOf(call) === OLD_ID
-          ? json({ error: messages.temporaryIdInvalid, code: 'temporary_id_expired', fields: { user_id: messages.temporaryIdInvalid } }, 400)
+          ? json(
+              { error: messages.temporaryIdInvalid, code: 'temporary_id_expired', fields: { user_id: messages.temporaryIdInvalid } },
+              400,
+            )
           : json({ message: messages.watchClickRecorded }, 201),
     });
     await recordWatchClick(3, null);

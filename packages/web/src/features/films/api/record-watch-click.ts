@@ -33,7 +33,12 @@ async function recordVisitorClick(filmId: number): Promise<void> {
 export async function recordWatchClick(filmId: number, memberId: number | null): Promise<void> {
   try {
     if (memberId !== null) {
-      await api('/api/watch/authclick', { method: 'POST', body: { user_id: memberId, film_id: filmId }, schema: messageDecoder, auth: true });
+      await api('/api/watch/authclick', {
+        method: 'POST',
+        body: { user_id: memberId, film_id: filmId },
+        schema: messageDecoder,
+        auth: true,
+      });
     } else {
       await recordVisitorClick(filmId);
     }

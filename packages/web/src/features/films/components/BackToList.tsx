@@ -4,7 +4,8 @@ import { Icon } from '../../../components/Icon';
 import { Link } from '../../../lib/router';
 
 /** Whether the list sent the visit here (FilmRow passes { fromList: true } along). */
-const cameFromList = (state: unknown): boolean => typeof state === 'object' && state !== null && 'fromList' in state && state.fromList === true;
+const cameFromList = (state: unknown): boolean =>
+  typeof state === 'object' && state !== null && 'fromList' in state && state.fromList === true;
 
 /**
  * The way back to the list (issue 17). Come from the list, it goes back in

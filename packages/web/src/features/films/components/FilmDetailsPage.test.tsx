@@ -53,7 +53,11 @@ describe('FilmDetailsPage', () => {
     expect(calls.find((c) => c.path === '/api/films/filmdetails')?.query.slug).toBe('paterson-2016');
     expect(screen.getByRole('button', { name: 'Link Not Available' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Watch Trailer' }));
-    expect(popup).toHaveBeenCalledWith('https://www.youtube.com/results?search_query=Paterson%20trailer%202016', '_blank', 'width=600,height=400');
+    expect(popup).toHaveBeenCalledWith(
+      'https://www.youtube.com/results?search_query=Paterson%20trailer%202016',
+      '_blank',
+      'width=600,height=400',
+    );
   });
 
   it('says when the film is not found, with the way back to the list', async () => {

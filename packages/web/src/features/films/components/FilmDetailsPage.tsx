@@ -26,10 +26,30 @@ export default function FilmDetailsPage(props: { private: boolean }) {
   const location = useLocation();
   const { user, isAuthenticated } = useAuth();
   if (!props.private && isAuthenticated) return <Navigate to={filmPath({ slug }, true)} replace state={location.state} />;
-  return <FilmDetails member={props.private} slug={slug} state={location.state} userId={props.private ? (user?.user_id ?? null) : null} reviewer={user?.isReviewer === true} />;
+  return (
+    <FilmDetails
+      member={props.private}
+      slug={slug}
+      state={location.state}
+      userId={props.private ? (user?.user_id ?? null) : null}
+      reviewer={user?.isReviewer === true}
+    />
+  );
 }
 
-function FilmDetails({ member, slug, state, userId, reviewer }: { member: boolean; slug: string; state: unknown; userId: number | null; reviewer: boolean }) {
+function FilmDetails({
+  member,
+  slug,
+  state,
+  userId,
+  reviewer,
+}: {
+  member: boolean;
+  slug: string;
+  state: unknown;
+  userId: number | null;
+  reviewer: boolean;
+}) {
   const loaded = useRouteFilm(slug, state);
   // Asked for alongside the film, and shared with the list.
   const votes = useMemberVotes(userId);

@@ -105,8 +105,13 @@ describe('HomePage (visitors)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Share Moon:' });
     expect(within(dialog).getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
     const url = encodeURIComponent(`${window.location.origin}/films/moon-2009`);
-    expect(within(dialog).getByRole('link', { name: 'Share on FB' })).toHaveAttribute('href', `https://www.facebook.com/sharer/sharer.php?u=${url}`);
-    expect(within(dialog).getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain(`https://x.com/intent/tweet?url=${url}`);
+    expect(within(dialog).getByRole('link', { name: 'Share on FB' })).toHaveAttribute(
+      'href',
+      `https://www.facebook.com/sharer/sharer.php?u=${url}`,
+    );
+    expect(within(dialog).getByRole('link', { name: 'Share on X' }).getAttribute('href')).toContain(
+      `https://x.com/intent/tweet?url=${url}`,
+    );
     expect(within(dialog).getByRole('link', { name: 'Share via Email' }).getAttribute('href')).toMatch(/^mailto:/);
   });
 
@@ -130,7 +135,10 @@ describe('HomePage (visitors)', () => {
   });
 
   it('closes an opened logline when its row shows another film', async () => {
-    const long = (id: number, title: string) => ({ ...film(id, title, 2001), description: `${title}: ${'a long logline that runs over its lines '.repeat(3)}` });
+    const long = (id: number, title: string) => ({
+      ...film(id, title, 2001),
+      description: `${title}: ${'a long logline that runs over its lines '.repeat(3)}`,
+    });
     mockApi({ 'GET /api/films/allfilms': () => json({ films: [long(1, 'Solaris'), long(2, 'Stalker')] }) });
     const user = userEvent.setup();
     renderPage(<HomePage />);
@@ -226,7 +234,11 @@ describe('DashboardPage (members)', () => {
     setup();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Rated' })).toBeEnabled());
     const group = screen.getByRole('group', { name: 'Filter films' });
-    expect(within(group).getAllByRole('button').map((b) => b.textContent)).toEqual(['All Films', 'Not Rated', 'Not Mentioned', 'Not Heard Before', 'Rated']);
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All Films', 'Not Rated', 'Not Mentioned', 'Not Heard Before', 'Rated']);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Rated' }));
     expect(screen.getByRole('button', { name: 'Rated' })).toHaveAttribute('aria-pressed', 'true');
@@ -234,7 +246,9 @@ describe('DashboardPage (members)', () => {
     expect(rowOf('Moon').getByRole('button', { name: 'Rate 8/10' })).toBeEnabled();
     await user.type(screen.getByLabelText('Search by film title'), 'zz');
     expect(shownTitles()).toEqual([]);
-    expect(screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === messages.searchNoMatch)).toBeInTheDocument();
+    expect(
+      screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === messages.searchNoMatch),
+    ).toBeInTheDocument();
   });
 
   it('asks the mention question, shows the processing message, then reads Mentioned', async () => {

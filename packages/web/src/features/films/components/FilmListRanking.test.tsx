@@ -32,7 +32,11 @@ const rowOf = (title: string) => {
 };
 const shownTitles = () => screen.queryAllByRole('rowheader').map((cell) => cell.textContent);
 
-function member(path = '/dashboard', votes: MyVotes = { mentions: { '1': true, '2': false }, ratings: { '1': 8 } }, extra: Partial<Record<RouteKey, Answer>> = {}) {
+function member(
+  path = '/dashboard',
+  votes: MyVotes = { mentions: { '1': true, '2': false }, ratings: { '1': 8 } },
+  extra: Partial<Record<RouteKey, Answer>> = {},
+) {
   signIn();
   const state = { votes: structuredClone(votes), films: [...films] };
   const api = mockApi({

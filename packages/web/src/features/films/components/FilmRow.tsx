@@ -33,7 +33,18 @@ interface FilmRowProps {
  * callback, so an unchanged row skips rendering. One action leads (issue 17):
  * Mention until answered, then Rate until rated; the rest are quiet.
  */
-export const FilmRow = memo(function FilmRow({ film, rank, films, member, userId, ready, heard, rating, highlighted, onOpen }: FilmRowProps) {
+export const FilmRow = memo(function FilmRow({
+  film,
+  rank,
+  films,
+  member,
+  userId,
+  ready,
+  heard,
+  rating,
+  highlighted,
+  onOpen,
+}: FilmRowProps) {
   const lead = !ready ? null : heard === null ? 'mention' : rating === null ? 'rate' : null;
   return (
     <tr data-film-id={film.film_id} className={highlighted ? 'just-voted' : undefined}>
@@ -77,7 +88,13 @@ export const FilmRow = memo(function FilmRow({ film, rank, films, member, userId
       )}
       {member && (
         <td className="cell-score">
-          <RateButton ready={ready} rating={rating} lead={lead === 'rate'} focusKey={`rate-${film.film_id}`} onClick={() => onOpen('rate', film)} />
+          <RateButton
+            ready={ready}
+            rating={rating}
+            lead={lead === 'rate'}
+            focusKey={`rate-${film.film_id}`}
+            onClick={() => onOpen('rate', film)}
+          />
         </td>
       )}
       <td className="cell-watch">

@@ -9,7 +9,9 @@ import DashboardPage from './DashboardPage';
 import HomePage from './HomePage';
 
 // The whole list has 60 films; the page came with its first two (issue 14).
-const full: Film[] = Array.from({ length: 60 }, (_, i) => film(i + 1, i === 0 ? 'Moon' : i === 1 ? 'Paterson' : `Film ${i + 1}`, 2000 + (i % 20)));
+const full: Film[] = Array.from({ length: 60 }, (_, i) =>
+  film(i + 1, i === 0 ? 'Moon' : i === 1 ? 'Paterson' : `Film ${i + 1}`, 2000 + (i % 20)),
+);
 const first = { films: full.slice(0, 2), total: full.length };
 
 const shownTitles = () => screen.queryAllByRole('rowheader').map((cell) => cell.textContent);

@@ -19,7 +19,10 @@ afterEach(() => {
 });
 
 function openFilm(path: string) {
-  return renderPage(<Routes routes={[{ path: '/films/:filmDetails', element: <FilmDetailsPage private={false} /> }]} />, { path, route: '*' });
+  return renderPage(<Routes routes={[{ path: '/films/:filmDetails', element: <FilmDetailsPage private={false} /> }]} />, {
+    path,
+    route: '*',
+  });
 }
 
 describe('the film page', () => {

@@ -52,7 +52,13 @@ export function MemberVoting({ film, userId, votes }: { film: Film; userId: numb
         {actions.processing === 'rating' ? (
           <p role="status">{messages.ratingProcessing}</p>
         ) : (
-          <RateButton ready={ready} rating={current} lead={heard !== null && current === null} ref={rateButton} onClick={() => setRating(true)} />
+          <RateButton
+            ready={ready}
+            rating={current}
+            lead={heard !== null && current === null}
+            ref={rateButton}
+            onClick={() => setRating(true)}
+          />
         )}
       </section>
       <RatingDialog

@@ -16,7 +16,14 @@ interface RateButtonProps {
 /** SPEC §2's Rate button, named "Rate" or "Rate 8/10". */
 export function RateButton({ ready, rating, lead, onClick, focusKey, ref }: RateButtonProps) {
   return (
-    <button type="button" className={lead ? 'act lead' : 'act quiet'} data-focus-key={focusKey} ref={ref} disabled={!ready} onClick={onClick}>
+    <button
+      type="button"
+      className={lead ? 'act lead' : 'act quiet'}
+      data-focus-key={focusKey}
+      ref={ref}
+      disabled={!ready}
+      onClick={onClick}
+    >
       <span className="act-label">{ready ? 'Rate' : 'Loading...'}</span>{' '}
       {ready && (
         <span className="act-value">

@@ -18,9 +18,7 @@ export function RatingDialog({
     <Dialog open={film !== null} title={film ? `Rate ${film.title}` : ''} onClose={onClose} initialFocus='[role="radio"][tabindex="0"]'>
       {film && (
         <>
-          <p>
-            {current === null ? 'Choose from 1 to 10 stars.' : `Your rating is ${current} out of 10. Choose a new one to change it.`}
-          </p>
+          <p>{current === null ? 'Choose from 1 to 10 stars.' : `Your rating is ${current} out of 10. Choose a new one to change it.`}</p>
           <StarRating value={current} label={`Your rating for ${film.title}`} onChoose={(rating) => onChoose(film, rating)} />
         </>
       )}

@@ -39,9 +39,7 @@ export function RatingsChart({ bars, title, mine }: { bars: Bars; title: string;
           );
         })}
       </svg>
-      <figcaption>
-        Ratings from 1 to 10{mine !== null && <span className="chart-key"> · your rating is marked</span>}
-      </figcaption>
+      <figcaption>Ratings from 1 to 10{mine !== null && <span className="chart-key"> · your rating is marked</span>}</figcaption>
       <table className="visually-hidden">
         <caption>{`Ratings of ${title}, from 1 to 10`}</caption>
         <thead>

@@ -30,5 +30,13 @@ export function useFilmList(userId: number | null, member: boolean): FilmListSta
   // of a long list does not hold the main thread in one long task.
   const list = useDeferredValue(films.data ?? null);
   const retry = () => void films.refetch();
-  return { films: list, first: list === null ? first : null, votes: member ? mine : emptyVotes, failed: films.isError, current: list === (films.data ?? null), retry, retrying: films.isFetching };
+  return {
+    films: list,
+    first: list === null ? first : null,
+    votes: member ? mine : emptyVotes,
+    failed: films.isError,
+    current: list === (films.data ?? null),
+    retry,
+    retrying: films.isFetching,
+  };
 }

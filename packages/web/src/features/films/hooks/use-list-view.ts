@@ -1,7 +1,17 @@
 import { useMemo, useState } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
 import { useLocation, useNavigate } from '../../../lib/router';
-import { emptyVotes, listSearch, listStateIn, pageOf, searchText, titleKeys, visibleFilms, type ListFilter, type Votes } from '../list-logic';
+import {
+  emptyVotes,
+  listSearch,
+  listStateIn,
+  pageOf,
+  searchText,
+  titleKeys,
+  visibleFilms,
+  type ListFilter,
+  type Votes,
+} from '../list-logic';
 import { ranksOf } from '../standing';
 
 /**
@@ -24,7 +34,8 @@ export function useListView(films: Film[] | null, votes: Votes | null, member: b
   const visible = useMemo(() => (films ? visibleFilms(films, query, filter, mine, keys) : []), [films, keys, query, filter, mine]);
   // With a filter on, a search may match films the filter leaves out: they are on the list, not missing.
   const matchingAll = useMemo(
-    () => (films && filter !== 'all' && query.trim() !== '' && visible.length === 0 ? visibleFilms(films, query, 'all', mine, keys).length : 0),
+    () =>
+      films && filter !== 'all' && query.trim() !== '' && visible.length === 0 ? visibleFilms(films, query, 'all', mine, keys).length : 0,
     [films, filter, query, visible.length, mine, keys],
   );
   const go = (nextFilter: ListFilter, nextQuery: string) => navigate(`${pathname}${listSearch(nextFilter, nextQuery)}`, { replace: true });

@@ -13,37 +13,36 @@ export default function AboutPage() {
     <article className="about-page">
       <h1>About The Film List</h1>
       <p>
-        The Film List is a community platform for film lovers, founded in 2023. It exists to bring attention to films
-        that deserve a bigger audience: the ones people tell their friends about but that rarely make the usual
-        best-of lists.
+        The Film List is a community platform for film lovers, founded in 2023. It exists to bring attention to films that deserve a bigger
+        audience: the ones people tell their friends about but that rarely make the usual best-of lists.
       </p>
 
       <h2>Recommend films</h2>
       <p>
-        Once you have <Link to="/signup">signed up</Link> and verified your email, you may recommend any film that is
-        not already on the list, and you may make as many recommendations as you wish. Each recommendation is checked by
-        a reviewer before it joins the list, and you hear the result by email.
+        Once you have <Link to="/signup">signed up</Link> and verified your email, you may recommend any film that is not already on the
+        list, and you may make as many recommendations as you wish. Each recommendation is checked by a reviewer before it joins the list,
+        and you hear the result by email.
       </p>
 
       <h2>Take part</h2>
       <ul>
         <li>
-          <strong>Heard of it before?</strong> For each film you answer once whether you had heard of it before visiting
-          The Film List. The answer is final.
+          <strong>Heard of it before?</strong> For each film you answer once whether you had heard of it before visiting The Film List. The
+          answer is final.
         </li>
         <li>
           <strong>Rate it.</strong> After watching, rate the film from 1 to 10. You can change your rating later.
         </li>
         <li>
-          <strong>Watch and share.</strong> Every film has a trailer, a watch link where one is available, and sharing
-          by link, email, Facebook and X.
+          <strong>Watch and share.</strong> Every film has a trailer, a watch link where one is available, and sharing by link, email,
+          Facebook and X.
         </li>
       </ul>
 
       <h2 id="how-the-list-works">How the list works</h2>
       <p>
-        The list is ordered by a score that measures how undervalued a film is, highest first. As films get watched and
-        rated, they fall down the list, making room for the next discovery. The score uses four counts for each film:
+        The list is ordered by a score that measures how undervalued a film is, highest first. As films get watched and rated, they fall
+        down the list, making room for the next discovery. The score uses four counts for each film:
       </p>
       <dl className="score-terms">
         <dt>N: not heard before</dt>
@@ -58,23 +57,19 @@ export default function AboutPage() {
       <p>The score is the average of two parts:</p>
       <ol>
         <li>
-          <strong>Obscurity:</strong> the share of all answers and ratings (N + H + R) that are &ldquo;not heard
-          before&rdquo;, as a percentage. A film few people knew scores high here.
+          <strong>Obscurity:</strong> the share of all answers and ratings (N + H + R) that are &ldquo;not heard before&rdquo;, as a
+          percentage. A film few people knew scores high here.
         </li>
         <li>
-          <strong>Quality, fading with attention:</strong> the average rating as a percentage of the best possible
-          rating, divided again by the number of ratings. A single 10 out of 10 scores 100 here; the more ratings a film
-          collects, the smaller this part becomes.
+          <strong>Quality, fading with attention:</strong> the average rating as a percentage of the best possible rating, divided again by
+          the number of ratings. A single 10 out of 10 scores 100 here; the more ratings a film collects, the smaller this part becomes.
         </li>
       </ol>
+      <p>A film with no answers and no ratings yet scores 0. Films with equal scores are listed alphabetically by title.</p>
       <p>
-        A film with no answers and no ratings yet scores 0. Films with equal scores are listed alphabetically by title.
-      </p>
-      <p>
-        Each film on the list shows both parts in short. &ldquo;62% hadn&rsquo;t heard of it&rdquo; means that 62 out of
-        every 100 answers and ratings for it were &ldquo;not heard before&rdquo;. &ldquo;&#9733; 7.4 from 31&rdquo; means
-        that 31 members have rated it, 7.4 out of 10 on average. A film&rsquo;s page shows its place on the list and how
-        its ratings spread from 1 to 10.
+        Each film on the list shows both parts in short. &ldquo;62% hadn&rsquo;t heard of it&rdquo; means that 62 out of every 100 answers
+        and ratings for it were &ldquo;not heard before&rdquo;. &ldquo;&#9733; 7.4 from 31&rdquo; means that 31 members have rated it, 7.4
+        out of 10 on average. A film&rsquo;s page shows its place on the list and how its ratings spread from 1 to 10.
       </p>
     </article>
   );

@@ -9,8 +9,21 @@ import MyProfilePage from './MyProfilePage';
 
 const data: MyExport = {
   exported_at: '2026-03-02T10:00:00.000Z',
-  account: { user_id: 7, username: 'maria', email: 'maria@example.com', verified: true, pending_email: null, created_at: '2026-01-01T00:00:00.000Z' },
-  mentions: [{ film: { film_id: 1, title: 'Moon', release_year: 2009, slug: 'moon-2009' }, heard_before: false, answered_at: '2026-02-01T00:00:00.000Z' }],
+  account: {
+    user_id: 7,
+    username: 'maria',
+    email: 'maria@example.com',
+    verified: true,
+    pending_email: null,
+    created_at: '2026-01-01T00:00:00.000Z',
+  },
+  mentions: [
+    {
+      film: { film_id: 1, title: 'Moon', release_year: 2009, slug: 'moon-2009' },
+      heard_before: false,
+      answered_at: '2026-02-01T00:00:00.000Z',
+    },
+  ],
   ratings: [],
   submissions: [],
   watch_clicks: [],
@@ -62,7 +75,9 @@ function open(exportAnswer: Answer) {
 
 describe('Download My Data on /myprofile', () => {
   it('asks for the export with the bearer token and saves it as a JSON file, then says so', async () => {
-    const { calls, section, user } = open(() => json(data, 200, { 'content-disposition': 'attachment; filename="the-film-list-maria-2026-03-02.json"' }));
+    const { calls, section, user } = open(() =>
+      json(data, 200, { 'content-disposition': 'attachment; filename="the-film-list-maria-2026-03-02.json"' }),
+    );
     await user.click(within(section).getByRole('button', { name: 'Download My Data' }));
     expect(await within(section).findByText(messages.dataExported)).toBeInTheDocument();
     expect(callsTo(calls, '/api/me/export')[0]?.auth).toBe('Bearer access-token');

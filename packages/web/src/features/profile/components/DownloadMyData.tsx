@@ -45,8 +45,8 @@ export function DownloadMyData({ active, onUse }: { active: boolean; onUse: () =
     <section className="profile-form download-data" aria-labelledby="download-data">
       <h2 id="download-data">Download My Data</h2>
       <p>
-        A copy of what The Film List holds about you, as a JSON file: your account details (never your password), your answers,
-        ratings, submissions and watch clicks.
+        A copy of what The Film List holds about you, as a JSON file: your account details (never your password), your answers, ratings,
+        submissions and watch clicks.
       </p>
       <FormOutcome outcome={active ? outcome : null} />
       <div className="actions">

@@ -36,7 +36,8 @@ describe('MyProfilePage', () => {
 
   it('updates the username, shows the answer and keeps the new name in the session', async () => {
     const { calls, user } = open({
-      'PUT /api/users/profile/7': () => json({ message: messages.usernameUpdated, user: { ...member, username: 'maria2' }, pendingEmail: null }),
+      'PUT /api/users/profile/7': () =>
+        json({ message: messages.usernameUpdated, user: { ...member, username: 'maria2' }, pendingEmail: null }),
     });
     const usernameForm = form('Update Username');
     await user.type(within(usernameForm).getByLabelText('New username'), 'maria2');
@@ -81,7 +82,14 @@ describe('MyProfilePage', () => {
     const { user } = open({
       'PUT /api/users/profile/7': () =>
         status === 400
-          ? json({ error: messages.currentPasswordWrong, code: 'current_password_wrong', fields: { currentPassword: messages.currentPasswordWrong } }, 400)
+          ? json(
+              {
+                error: messages.currentPasswordWrong,
+                code: 'current_password_wrong',
+                fields: { currentPassword: messages.currentPasswordWrong },
+              },
+              400,
+            )
           : json({ error: 'boom', code: 'internal' }, 500),
     });
     const passwordForm = form('Update Password');
@@ -123,7 +131,8 @@ describe('MyProfilePage', () => {
 
   it("keeps each form's messages to that form, and clears them when another form is used", async () => {
     const { user } = open({
-      'PUT /api/users/profile/7': () => json({ message: messages.usernameUpdated, user: { ...member, username: 'maria2' }, pendingEmail: null }),
+      'PUT /api/users/profile/7': () =>
+        json({ message: messages.usernameUpdated, user: { ...member, username: 'maria2' }, pendingEmail: null }),
     });
     const passwordForm = form('Update Password');
     await user.click(within(passwordForm).getByRole('button', { name: 'Update Password' }));
@@ -173,7 +182,9 @@ describe('a pending email change', () => {
       'GET /api/users/profile/maria': () => json({ user: { ...member, pendingEmail: 'typo@exmaple.com' } }),
       'PUT /api/users/profile/7': () => json({ message: messages.emailChangeCancelled, user: member, pendingEmail: null }),
     });
-    expect(await screen.findByText(pendingEmailNotice('typo@exmaple.com'), { exact: false })).toHaveTextContent(`Pending ${pendingEmailNotice('typo@exmaple.com')}`);
+    expect(await screen.findByText(pendingEmailNotice('typo@exmaple.com'), { exact: false })).toHaveTextContent(
+      `Pending ${pendingEmailNotice('typo@exmaple.com')}`,
+    );
     await user.click(screen.getByRole('button', { name: 'Cancel email change' }));
     expect(await screen.findByText(messages.emailChangeCancelled)).toBeInTheDocument();
     expect(screen.queryByText(pendingEmailNotice('typo@exmaple.com'), { exact: false })).toBeNull();
@@ -215,7 +226,9 @@ describe('Delete Account', () => {
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText('Current password'), 'not it');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
-    await waitFor(() => expect(within(dialog).getByLabelText('Current password')).toHaveAccessibleDescription(messages.currentPasswordWrong));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('Current password')).toHaveAccessibleDescription(messages.currentPasswordWrong),
+    );
     expect(screen.getByTestId('location')).toHaveTextContent('/myprofile');
     expect(readSession()).not.toBeNull();
   });

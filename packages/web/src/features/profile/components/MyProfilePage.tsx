@@ -35,7 +35,14 @@ export default function MyProfilePage() {
         <dt>Email</dt>
         <dd>{shown?.email ?? ''}</dd>
       </dl>
-      {pendingEmail && <PendingEmail address={pendingEmail} currentEmail={shown?.email ?? ''} {...part('pending')} onCancelled={() => setCancelled(true)} />}
+      {pendingEmail && (
+        <PendingEmail
+          address={pendingEmail}
+          currentEmail={shown?.email ?? ''}
+          {...part('pending')}
+          onCancelled={() => setCancelled(true)}
+        />
+      )}
       <div role="status" className="success">
         {cancelled && !pendingEmail && lastUsed === 'pending' && <p>{messages.emailChangeCancelled}</p>}
       </div>

@@ -39,7 +39,13 @@ export function PendingEmail({ address, currentEmail, active, onUse, onCancelled
       <p>
         <span className="pending-tag">Pending</span> {pendingEmailNotice(address)}
       </p>
-      <ProcessingButton type="button" className="secondary" processing={isPending} onClick={() => void cancel()} label="Cancel email change" />
+      <ProcessingButton
+        type="button"
+        className="secondary"
+        processing={isPending}
+        onClick={() => void cancel()}
+        label="Cancel email change"
+      />
       {active && failure && (
         <p role="alert" className="error">
           {failure}

@@ -13,7 +13,8 @@ export interface Outcome {
 
 /** The server's refusal: next to the field it names (409 taken, 400 wrong current password), or for the form. */
 function serverErrors<F extends string>(error: unknown, fields: readonly F[]): { fields: Errors<F>; form: string } {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return { fields: {}, form: withRetryNote(messages.updateFailed, error) };
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409))
+    return { fields: {}, form: withRetryNote(messages.updateFailed, error) };
   const found: Errors<F> = {};
   for (const name of fields) {
     const message = error.fields[name];

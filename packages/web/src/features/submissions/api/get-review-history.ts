@@ -14,7 +14,12 @@ export interface HistoryPage {
  * first, a page at a time (reviewers only). `before` 0 is the newest page.
  */
 export function getReviewHistory(before: number, signal?: AbortSignal): Promise<HistoryPage> {
-  return api('/api/films/review-history', { auth: true, schema: reviewHistoryAnswer, signal, ...(before > 0 ? { query: { before } } : {}) });
+  return api('/api/films/review-history', {
+    auth: true,
+    schema: reviewHistoryAnswer,
+    signal,
+    ...(before > 0 ? { query: { before } } : {}),
+  });
 }
 
 /** The history, page by page. */

@@ -143,9 +143,14 @@ describe('AddFilmPage', () => {
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     answer.resolve(json({ message: messages.reviewSubmitted, film: {} }, 201));
     // The spec's words, naming the film.
-    const status = (await screen.findByText(aboutFilm('Paper Moon', '1973', messages.reviewSubmitted))).closest<HTMLElement>('[role="status"]');
+    const status = (await screen.findByText(aboutFilm('Paper Moon', '1973', messages.reviewSubmitted))).closest<HTMLElement>(
+      '[role="status"]',
+    );
     if (!status) throw new Error('the message is not in a status region');
-    expect(within(status).getByRole('link', { name: 'Follow your submissions on My Submissions' })).toHaveAttribute('href', '/my-submissions');
+    expect(within(status).getByRole('link', { name: 'Follow your submissions on My Submissions' })).toHaveAttribute(
+      'href',
+      '/my-submissions',
+    );
     const [post] = callsTo(calls, '/api/films/reviewfilm');
     expect(post?.method).toBe('POST');
     expect(post?.auth).toBe('Bearer access-token');
@@ -173,7 +178,8 @@ describe('AddFilmPage', () => {
   it('puts a 400 with a field beside that field', async () => {
     mockApi({
       'GET /api/films/checkfilm': () => json({ exists: false }),
-      'POST /api/films/reviewfilm': () => json({ error: messages.yearOutOfRange, code: 'validation', fields: { release_year: messages.yearOutOfRange } }, 400),
+      'POST /api/films/reviewfilm': () =>
+        json({ error: messages.yearOutOfRange, code: 'validation', fields: { release_year: messages.yearOutOfRange } }, 400),
     });
     renderPage();
     fill({});

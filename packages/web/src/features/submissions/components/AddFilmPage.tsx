@@ -52,8 +52,8 @@ export default function AddFilmPage() {
     <section className="film-form-page">
       <h1>Add a Film</h1>
       <p className="form-intro">
-        Recommend a film you think is undervalued. A reviewer checks every submission before it joins The Film List, and you
-        will hear the result by email.
+        Recommend a film you think is undervalued. A reviewer checks every submission before it joins The Film List, and you will hear the
+        result by email.
       </p>
       <form className="film-form" noValidate onSubmit={(event) => void submit(event)}>
         <FilmFields prefix={prefix} values={values} onChange={change} problems={problems} descriptionLabel="Logline" />

@@ -13,7 +13,11 @@ import { ReasonDialog } from './ReasonDialog';
 /** The film's title, year, logline and watch link, under the add-film rules, and its removal. */
 export function EditFilmForm({ film }: { film: Film }) {
   const prefix = useId();
-  const [values, setValues] = useState<FilmValues>({ title: film.title, release_year: String(film.release_year), description: film.description });
+  const [values, setValues] = useState<FilmValues>({
+    title: film.title,
+    release_year: String(film.release_year),
+    description: film.description,
+  });
   const [watchLink, setWatchLink] = useState(film.watch_link ?? '');
   const [reason, setReason] = useState('');
   const [confirmed, setConfirmed] = useState(false);
@@ -40,7 +44,13 @@ export function EditFilmForm({ film }: { film: Film }) {
         <label htmlFor={`${prefix}-note`}>
           Note for the record <span className="optional">(optional, shown in the history)</span>
         </label>
-        <textarea id={`${prefix}-note`} rows={2} maxLength={REJECT_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />
+        <textarea
+          id={`${prefix}-note`}
+          rows={2}
+          maxLength={REJECT_REASON_MAX}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+        />
         <ConfirmBox prefix={prefix} checked={confirmed} onChange={setConfirmed} problems={edit.problems} />
         <FormError problems={edit.problems} />
         {edit.notReviewer ? (

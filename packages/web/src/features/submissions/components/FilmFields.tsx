@@ -164,7 +164,17 @@ export function FilmFields({ prefix, values, onChange, problems, descriptionLabe
 }
 
 /** SPEC §4: the required "double-checked" box. */
-export function ConfirmBox({ prefix, checked, onChange, problems }: { prefix: string; checked: boolean; onChange: (checked: boolean) => void; problems: FormProblems }) {
+export function ConfirmBox({
+  prefix,
+  checked,
+  onChange,
+  problems,
+}: {
+  prefix: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  problems: FormProblems;
+}) {
   return (
     <>
       <label className="inline confirm-box" htmlFor={fieldId(prefix, 'confirm')}>

@@ -25,7 +25,12 @@ const submission = (change: Partial<Submission> = {}): Submission => ({
 });
 
 /** The page at `path`; the review queue (asked for the submitter's name) holds `queue`. */
-function renderPage(path = '/master/addfilm/The-Fall/2006/a-stuntman-tells-a-girl-a-story/7', reviewer: boolean | undefined = true, queue = [submission()], state: unknown = null) {
+function renderPage(
+  path = '/master/addfilm/The-Fall/2006/a-stuntman-tells-a-girl-a-story/7',
+  reviewer: boolean | undefined = true,
+  queue = [submission()],
+  state: unknown = null,
+) {
   signIn(reviewer === undefined ? {} : { isReviewer: reviewer });
   mockApi({ 'GET /api/films/submissions': () => json({ submissions: queue }) });
   const user = userEvent.setup();
@@ -33,7 +38,13 @@ function renderPage(path = '/master/addfilm/The-Fall/2006/a-stuntman-tells-a-gir
   return user;
 }
 
-const midAugust = submission({ submission_id: 32, title: 'Mid-August Lunch', release_year: 2008, description: 'A cash-strapped man hosts four elderly ladies.', user_id: 12 });
+const midAugust = submission({
+  submission_id: 32,
+  title: 'Mid-August Lunch',
+  release_year: 2008,
+  description: 'A cash-strapped man hosts four elderly ladies.',
+  user_id: 12,
+});
 const midAugustPath = reviewerFormPath({ title: midAugust.title, releaseYear: 2008, description: midAugust.description, userId: 12 });
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false });
@@ -66,7 +77,9 @@ describe('MasterAddFilmPage', () => {
 
   it('decodes encoded segments before turning dashes into spaces', () => {
     happyServer();
-    renderPage(`/master/addfilm/${encodeURIComponent('Spider-Man:-Into-the-Spider-Verse')}/2018/${encodeURIComponent('miles-becomes-50/50-hero')}/12`);
+    renderPage(
+      `/master/addfilm/${encodeURIComponent('Spider-Man:-Into-the-Spider-Verse')}/2018/${encodeURIComponent('miles-becomes-50/50-hero')}/12`,
+    );
     expect(field('Film Title')).toHaveValue('Spider Man: Into the Spider Verse');
     expect(field('Description')).toHaveValue('Miles becomes 50/50 hero');
   });
@@ -83,12 +96,22 @@ describe('MasterAddFilmPage', () => {
     fireEvent.click(confirmBox());
     fireEvent.click(screen.getByRole('button', { name: 'Add Film' }));
     expect(await screen.findByText(aboutFilm('Mid-August Lunch', '2008', messages.filmAdded))).toHaveAttribute('role', 'status');
-    expect(callsTo(calls, '/api/films/addfilm')[0]?.body).toMatchObject({ title: 'Mid-August Lunch', description: 'A cash-strapped man hosts four elderly ladies.', userId: '12' });
+    expect(callsTo(calls, '/api/films/addfilm')[0]?.body).toMatchObject({
+      title: 'Mid-August Lunch',
+      description: 'A cash-strapped man hosts four elderly ladies.',
+      userId: '12',
+    });
   });
 
   it('starts from the submission the queue passed along, without asking for the queue', () => {
     happyServer();
-    const spiderMan = submission({ title: 'Spider-Man', release_year: 2002, description: 'a shy teen becomes a web-slinging hero.', user_id: 9, username: 'peter' });
+    const spiderMan = submission({
+      title: 'Spider-Man',
+      release_year: 2002,
+      description: 'a shy teen becomes a web-slinging hero.',
+      user_id: 9,
+      username: 'peter',
+    });
     // Even under a hand-made path whose dashes would all become spaces.
     renderPage('/master/addfilm/Spider-Man/2002/a-shy-teen-becomes-a-web-slinging-hero./9', true, [], { submission: spiderMan });
     expect(field('Film Title')).toHaveValue('Spider-Man');

@@ -13,8 +13,8 @@ export default function MasterAddFilmPage() {
     <section className="film-form-page">
       <h1>Review a Film</h1>
       <p className="form-intro">
-        Check the details, add a watch link if there is one, then add the film to The Film List or reject it. The member who
-        submitted it is told by email either way.
+        Check the details, add a watch link if there is one, then add the film to The Film List or reject it. The member who submitted it is
+        told by email either way.
       </p>
       <ReviewerForm key={pathname} />
     </section>

@@ -61,7 +61,11 @@ describe('MySubmissionsPage', () => {
     const { calls } = open();
     expect(document.title).toBe('My Submissions | The Film List');
     const articles = await screen.findAllByRole('article');
-    expect(articles.map((a) => within(a).getByRole('heading', { level: 2 }).textContent)).toEqual(['Paper Moon (1973)', 'The Fall (2006)', 'Gattaca (1997)']);
+    expect(articles.map((a) => within(a).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Paper Moon (1973)',
+      'The Fall (2006)',
+      'Gattaca (1997)',
+    ]);
 
     const moon = item(/Paper Moon/);
     expect(moon).toHaveTextContent('Sent on 3 March 2026');
@@ -82,7 +86,15 @@ describe('MySubmissionsPage', () => {
 
   it('says when an added film has since been removed, and a rejection without a reason', async () => {
     signIn();
-    mockApi({ 'GET /api/me/submissions': () => json({ submissions: [{ ...added, film_slug: null }, { ...rejected, reason: null }] }) });
+    mockApi({
+      'GET /api/me/submissions': () =>
+        json({
+          submissions: [
+            { ...added, film_slug: null },
+            { ...rejected, reason: null },
+          ],
+        }),
+    });
     renderPage(<MySubmissionsPage />, { path: '/my-submissions' });
     expect(await screen.findByText(/It has since been removed\./)).toBeInTheDocument();
     expect(item(/Gattaca/)).not.toHaveTextContent('Reason');
@@ -101,7 +113,9 @@ describe('MySubmissionsPage', () => {
     await waitFor(() => expect(status).toHaveFocus());
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('article', { name: /Paper Moon/ })).toBeNull();
-    expect(calls.filter((c) => c.method === 'DELETE').map((c) => [c.path, c.auth])).toEqual([['/api/me/submissions/3', 'Bearer access-token']]);
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => [c.path, c.auth])).toEqual([
+      ['/api/me/submissions/3', 'Bearer access-token'],
+    ]);
     expect(callsTo(calls, '/api/me/submissions')).toHaveLength(2);
   });
 
@@ -131,7 +145,9 @@ describe('MySubmissionsPage', () => {
   it('says when there is nothing yet, and when the list cannot be loaded', async () => {
     signIn();
     let status = 200;
-    mockApi({ 'GET /api/me/submissions': () => (status === 200 ? json({ submissions: [] }) : json({ error: 'x', code: 'internal' }, status)) });
+    mockApi({
+      'GET /api/me/submissions': () => (status === 200 ? json({ submissions: [] }) : json({ error: 'x', code: 'internal' }, status)),
+    });
     const { unmount } = renderPage(<MySubmissionsPage />, { path: '/my-submissions' });
     expect(await screen.findByText(/You have not submitted any films yet/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add a film' })).toHaveAttribute('href', '/addfilm');

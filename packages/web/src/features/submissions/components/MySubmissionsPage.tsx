@@ -34,15 +34,24 @@ export default function MySubmissionsPage() {
       ) : (
         <p className="page-loading">Loading...</p>
       )}
-      <Dialog open={withdrawal.confirming !== null} title="Withdraw this submission?" onClose={withdrawal.cancel} initialFocus="[data-cancel]">
+      <Dialog
+        open={withdrawal.confirming !== null}
+        title="Withdraw this submission?"
+        onClose={withdrawal.cancel}
+        initialFocus="[data-cancel]"
+      >
         {withdrawal.confirming && (
           <p>
-            {withdrawal.confirming.title} ({withdrawal.confirming.release_year}) will no longer be reviewed. You can submit it again
-            later.
+            {withdrawal.confirming.title} ({withdrawal.confirming.release_year}) will no longer be reviewed. You can submit it again later.
           </p>
         )}
         <div className="actions">
-          <ProcessingButton type="button" processing={withdrawal.processing} onClick={() => void withdrawal.confirm()} label="Yes, withdraw it" />
+          <ProcessingButton
+            type="button"
+            processing={withdrawal.processing}
+            onClick={() => void withdrawal.confirm()}
+            label="Yes, withdraw it"
+          />
           <button type="button" className="secondary" data-cancel="" disabled={withdrawal.processing} onClick={withdrawal.cancel}>
             Cancel
           </button>

@@ -54,8 +54,19 @@ export function QueueItem({ submission, onDecided, onForbidden }: QueueItemProps
       </div>
       <FormError problems={problems} />
       <div className="actions">
-        <ProcessingButton {...decisionButton} processing={working === 'add'} onClick={() => void decide('add', watchLink, '')} label="Add Film" />
-        <ProcessingButton {...decisionButton} className="secondary" processing={working === 'reject'} onClick={() => setRejecting(true)} label="Reject Film" />
+        <ProcessingButton
+          {...decisionButton}
+          processing={working === 'add'}
+          onClick={() => void decide('add', watchLink, '')}
+          label="Add Film"
+        />
+        <ProcessingButton
+          {...decisionButton}
+          className="secondary"
+          processing={working === 'reject'}
+          onClick={() => setRejecting(true)}
+          label="Reject Film"
+        />
       </div>
       <ReasonDialog
         open={rejecting}

@@ -22,7 +22,14 @@ export function ReasonDialog({ open, title, children, confirmLabel, onConfirm, o
       <label htmlFor={`${id}-reason`}>
         Reason <span className="optional">(optional)</span>
       </label>
-      <textarea id={`${id}-reason`} className="reason-input" rows={3} maxLength={REJECT_REASON_MAX} value={reason} onChange={(event) => setReason(event.target.value)} />
+      <textarea
+        id={`${id}-reason`}
+        className="reason-input"
+        rows={3}
+        maxLength={REJECT_REASON_MAX}
+        value={reason}
+        onChange={(event) => setReason(event.target.value)}
+      />
       <div className="actions">
         <button type="button" onClick={() => onConfirm(reason)}>
           {confirmLabel}

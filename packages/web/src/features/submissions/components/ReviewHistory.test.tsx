@@ -38,7 +38,10 @@ function open(history: Answer) {
 }
 
 const history = () => screen.getByRole('region', { name: 'History' });
-const entries = () => within(history()).getAllByRole('listitem').filter((li) => li.parentElement?.classList.contains('history-list'));
+const entries = () =>
+  within(history())
+    .getAllByRole('listitem')
+    .filter((li) => li.parentElement?.classList.contains('history-list'));
 
 describe('the review history on /master', () => {
   it('sits beside the queue: who decided what, when, why, and what an edit changed', async () => {
@@ -52,10 +55,11 @@ describe('the review history on /master', () => {
     expect(within(first).getByRole('link', { name: 'Moon (2009)' })).toHaveAttribute('href', '/films/private/moon-2009');
     expect(within(first).getByText('2 Mar 2026', { exact: false })).toHaveAttribute('datetime', edited.at);
     expect(first).toHaveTextContent('Reason: The year was wrong.');
-    expect(within(first).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Year of Release: 2008 → changed to 2009',
-      'Watch Link: (none) → changed to https://watch.example/moon',
-    ]);
+    expect(
+      within(first)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Year of Release: 2008 → changed to 2009', 'Watch Link: (none) → changed to https://watch.example/moon']);
     expect(within(first).getByRole('link', { name: 'Edit Moon (2009)' })).toHaveAttribute('href', '/master/films/moon-2009/edit');
 
     // A film that is gone is named, not linked.
@@ -92,7 +96,16 @@ describe('the review history on /master', () => {
   it('shows a decision made on the page at once', async () => {
     signIn({ isReviewer: true });
     let decided = false;
-    const paperMoon = { submission_id: 1, title: 'Paper Moon', release_year: 1973, description: 'A con man.', user_id: 9, username: 'otto', status: 'pending', created_at: '2026-03-01T09:00:00.000Z' };
+    const paperMoon = {
+      submission_id: 1,
+      title: 'Paper Moon',
+      release_year: 1973,
+      description: 'A con man.',
+      user_id: 9,
+      username: 'otto',
+      status: 'pending',
+      created_at: '2026-03-01T09:00:00.000Z',
+    };
     mockApi({
       'GET /api/films/submissions': () => json({ submissions: decided ? [] : [paperMoon] }),
       'GET /api/films/review-history': () => json({ entries: decided ? [rejected] : [], next: null }),

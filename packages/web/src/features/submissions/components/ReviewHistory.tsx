@@ -58,7 +58,13 @@ export function ReviewHistory() {
           )}
           {history.hasNextPage && (
             <div className="actions">
-              <ProcessingButton type="button" className="secondary" processing={history.isFetchingNextPage} onClick={() => void loadMore()} label="Load more" />
+              <ProcessingButton
+                type="button"
+                className="secondary"
+                processing={history.isFetchingNextPage}
+                onClick={() => void loadMore()}
+                label="Load more"
+              />
             </div>
           )}
         </>
@@ -84,8 +90,8 @@ function HistoryEntry({ entry }: { entry: AuditEntry }) {
         <ul className="history-changes">
           {changes.map((change) => (
             <li key={change.label}>
-              {change.label}: <del>{change.from}</del> <span aria-hidden="true">→</span>{' '}
-              <span className="visually-hidden">changed to</span> <ins>{change.to}</ins>
+              {change.label}: <del>{change.from}</del> <span aria-hidden="true">→</span> <span className="visually-hidden">changed to</span>{' '}
+              <ins>{change.to}</ins>
             </li>
           ))}
         </ul>

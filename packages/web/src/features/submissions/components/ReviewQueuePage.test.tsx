@@ -58,7 +58,9 @@ describe('ReviewQueuePage', () => {
       'Spider-Man: Into The Spider-Verse (2018)',
     ]);
     const spider = item(/Spider-Man/);
-    expect(within(spider).getByText('miles Morales becomes a 50/50 hero.', { normalizer: (t) => t.replace(/\s+/g, ' ') })).toBeInTheDocument();
+    expect(
+      within(spider).getByText('miles Morales becomes a 50/50 hero.', { normalizer: (t) => t.replace(/\s+/g, ' ') }),
+    ).toBeInTheDocument();
     expect(within(spider).getByText(/Submitted by mia on/)).toBeInTheDocument();
     expect(within(spider).getByText('2 March 2026')).toHaveAttribute('datetime', spiderMan.created_at);
     // Real hyphens are written %2D, so the spec's "dashes become spaces" meets only the separators.
@@ -172,7 +174,10 @@ describe('ReviewQueuePage', () => {
   });
 
   it('says when the queue cannot be loaded', async () => {
-    mockApi({ 'GET /api/films/submissions': () => json({ error: 'x', code: 'internal' }, 500), 'GET /api/films/review-history': () => json(noHistory) });
+    mockApi({
+      'GET /api/films/submissions': () => json({ error: 'x', code: 'internal' }, 500),
+      'GET /api/films/review-history': () => json(noHistory),
+    });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.reviewQueueLoadFailed);
   });

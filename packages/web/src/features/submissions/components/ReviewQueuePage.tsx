@@ -43,7 +43,15 @@ export default function ReviewQueuePage() {
   );
 }
 
-function QueueBody({ queue, onDecided, onForbidden }: { queue: Queue; onDecided: (id: number, message: string) => void; onForbidden: () => void }) {
+function QueueBody({
+  queue,
+  onDecided,
+  onForbidden,
+}: {
+  queue: Queue;
+  onDecided: (id: number, message: string) => void;
+  onForbidden: () => void;
+}) {
   if (queue.state === 'loading') return <p className="page-loading">Loading...</p>;
   if (queue.state !== 'ready') {
     return (

@@ -13,7 +13,11 @@ import { ReasonDialog } from './ReasonDialog';
 export function ReviewerForm() {
   const prefix = useId();
   const { initial, submitter } = useReviewerPrefill();
-  const [values, setValues] = useState<FilmValues>({ title: initial.title, release_year: initial.release_year, description: initial.description });
+  const [values, setValues] = useState<FilmValues>({
+    title: initial.title,
+    release_year: initial.release_year,
+    description: initial.description,
+  });
   const [watchLink, setWatchLink] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -48,7 +52,15 @@ export function ReviewerForm() {
           readOnly
           value={userId}
           onChange={() => undefined}
-          hint={submitter ? <>Submitted by <strong>{submitter}</strong></> : 'The member who submitted the film'}
+          hint={
+            submitter ? (
+              <>
+                Submitted by <strong>{submitter}</strong>
+              </>
+            ) : (
+              'The member who submitted the film'
+            )
+          }
         />
         <ConfirmBox prefix={prefix} checked={confirmed} onChange={setConfirmed} problems={problems} />
         <FormError problems={problems} />
@@ -78,7 +90,10 @@ export function ReviewerForm() {
           void decision.reject(input, reason);
         }}
       >
-        <p>{submitter ? `${submitter} will be told by email` : 'The member who submitted it will be told by email'}, with your reason if you give one.</p>
+        <p>
+          {submitter ? `${submitter} will be told by email` : 'The member who submitted it will be told by email'}, with your reason if you
+          give one.
+        </p>
       </ReasonDialog>
     </>
   );
@@ -87,7 +102,14 @@ export function ReviewerForm() {
 function DecisionButtons({ working, onReject }: { working: Working; onReject: () => void }) {
   return (
     <div className="actions">
-      <ProcessingButton type="button" className="secondary" processing={working === 'reject'} disabled={working !== null} onClick={onReject} label="Reject Film" />
+      <ProcessingButton
+        type="button"
+        className="secondary"
+        processing={working === 'reject'}
+        disabled={working !== null}
+        onClick={onReject}
+        label="Reject Film"
+      />
       <ProcessingButton processing={working === 'add'} disabled={working !== null} label="Add Film" />
     </div>
   );

@@ -37,11 +37,13 @@ export function useReviewerDecision() {
   const idle = working === null && !notReviewer && !decided;
 
   /** The problem a failed call shows, or null when the call said the member does not review. */
-  const failure = (fallback: string, explained: readonly number[]) => (error: unknown): FormProblem | null => {
-    if (!isForbidden(error)) return problemFromError(error, fallback, explained);
-    setForbidden(true);
-    return null;
-  };
+  const failure =
+    (fallback: string, explained: readonly number[]) =>
+    (error: unknown): FormProblem | null => {
+      if (!isForbidden(error)) return problemFromError(error, fallback, explained);
+      setForbidden(true);
+      return null;
+    };
 
   const finish = (message: string) => {
     setDecided(true);

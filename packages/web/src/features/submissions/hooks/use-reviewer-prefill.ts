@@ -16,7 +16,11 @@ function submissionFromState(state: unknown, fromPath: ReviewerFormPrefill): Sub
 }
 
 /** Titles compared as a hand-made link may have left them: case, dashes and spaces aside. */
-const loose = (title: string): string => title.toLowerCase().replace(/[\s-]+/gu, ' ').trim();
+const loose = (title: string): string =>
+  title
+    .toLowerCase()
+    .replace(/[\s-]+/gu, ' ')
+    .trim();
 
 /**
  * What the reviewer form starts with (SPEC §2) and who submitted the film.
@@ -36,7 +40,8 @@ export function useReviewerPrefill(): { initial: ReviewerFormPrefill; submitter:
   const { initial, passed } = start;
   const queue = useSubmissions(passed === null && user?.isReviewer !== false);
   const found = queue.data?.find(
-    (s) => String(s.user_id) === initial.userId && String(s.release_year) === initial.release_year && loose(s.title) === loose(initial.title),
+    (s) =>
+      String(s.user_id) === initial.userId && String(s.release_year) === initial.release_year && loose(s.title) === loose(initial.title),
   );
   return { initial, submitter: (passed ?? found)?.username ?? null };
 }

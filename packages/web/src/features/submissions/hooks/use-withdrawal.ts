@@ -12,7 +12,9 @@ export interface Outcome {
 
 /** The server's reason (decided meanwhile: 409; gone: 404), or the failure message. */
 function refusalText(error: unknown): string {
-  return error instanceof ApiError && (error.status === 409 || error.status === 404) ? error.message : withRetryNote(messages.withdrawFailed, error);
+  return error instanceof ApiError && (error.status === 409 || error.status === 404)
+    ? error.message
+    : withRetryNote(messages.withdrawFailed, error);
 }
 
 /** Withdrawing one pending submission: which one is being confirmed, the request, and what it came to. */

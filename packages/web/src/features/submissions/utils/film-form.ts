@@ -74,7 +74,8 @@ export const trimmedFilm = (film: FilmFields): FilmFields => ({
 export const isForbidden = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
 
 /** The spec's reviewer form starts its description with a capital. */
-const capitalFirst = (text: string): string => text.replace(/^(\s*)(\S)/u, (_m, space: string, first: string) => space + first.toUpperCase());
+const capitalFirst = (text: string): string =>
+  text.replace(/^(\s*)(\S)/u, (_m, space: string, first: string) => space + first.toUpperCase());
 
 /**
  * SPEC §2: the reviewer form prefilled from its path, as the browser holds it
