@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -44,6 +46,12 @@ const webZones = [
   { folder: 'packages/web/src/lib', patterns: [noFeature, appShell] },
   ...webFeatures.map((feature) => ({ folder: `packages/web/src/features/${feature}`, patterns: [...noOtherFeature(feature), appShell] })),
 ];
+export const environmentMessage =
+  'Read the environment in the config.ts of this part (packages/server/src/config.ts, packages/server/test/support/config.ts, bench/config.ts, e2e/support/config.ts) and import the setting from there.';
+
+const packageEntriesMessage =
+  'bench/ and e2e/ import a package by its name and an entry its package.json exports (@filmlist/server/bench, @filmlist/shared/...).';
+
 const webTests = ['**/*.test.{ts,tsx}', 'packages/web/src/test/**', 'packages/web/src/**/test-*.tsx'];
 
 /** One no-restricted-imports setting per web file (a later one replaces an earlier): shipped code also keeps test support out. */
@@ -80,12 +88,51 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  // No import cycles anywhere in the repository: a cycle hides which module comes first and lets a
+  // module run before what it imports is ready. Type-only imports are left out (they vanish at build).
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            './tsconfig.json',
+            './packages/server/tsconfig.json',
+            './packages/server/test/tsconfig.json',
+            './packages/web/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  // The environment is read in one file per part, so that every setting has one name, one default and
+  // one place to look: packages/server/src/config.ts for the server, test/support/config.ts for its
+  // tests, bench/config.ts, e2e/support/config.ts, and the tools' own *.config.ts.
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['**/config.ts', '**/*.config.{ts,js}'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: environmentMessage }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "ImportDeclaration[source.value=/^(node:)?process$/] > ImportSpecifier[imported.name='env']",
+          message: environmentMessage,
+        },
+      ],
+    },
+  },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
-  // What ships never imports test support: a harness import in src/ once broke `npm start` (issue 9).
+  // What ships never imports test support: a harness import in src/ once broke `npm start`.
   {
     files: ['packages/*/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'packages/web/src/test/**', 'packages/web/src/**/test-*.tsx'],
@@ -93,6 +140,12 @@ export default tseslint.config(
   },
   // The web app's boundaries (above), tested with the shipped-code rule in packages/server/test/build/.
   ...webImportRules,
+  // bench/ and e2e/ use the server through what its package.json `exports` names (TypeScript refuses
+  // any other @filmlist/server path); a relative path into packages/ would go around that list.
+  {
+    files: ['bench/**/*.ts', 'e2e/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)packages/', message: packageEntriesMessage }] }] },
+  },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     rules: { '@typescript-eslint/unbound-method': 'off' },

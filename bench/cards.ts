@@ -1,4 +1,4 @@
-import { renderCard } from '@filmlist/server/modules/cards/card-image';
+import { renderCard } from '@filmlist/server/bench';
 import { fmt, loadGenerator, loadUrl, median, time } from './lib.js';
 import { seedFilms } from './seed.js';
 import { createBenchDatabase, startBenchServer } from './setup.js';
@@ -33,7 +33,7 @@ async function getCard(url: string): Promise<{ ms: number; source: string }> {
 }
 
 /**
- * Share cards (issue 13 item 4): rendering one (satori lays it out, resvg
+ * Share cards (docs/product.md §Sharing): rendering one (satori lays it out, resvg
  * draws the PNG) in this process, then the real server answering a card from
  * its memory, from DATA_DIR/cards after a restart, and under load.
  */

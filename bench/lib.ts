@@ -43,7 +43,7 @@ export async function loadUrl(
   return parseWrk(stdout);
 }
 
-function parseWrk(stdout: string): LoadResult {
+export function parseWrk(stdout: string): LoadResult {
   const rps = Number(/Requests\/sec:\s+([\d.]+)/.exec(stdout)?.[1]);
   const p50 = wrkMs(/\s50%\s+(\S+)/.exec(stdout)?.[1] ?? '');
   const p99 = wrkMs(/\s99%\s+(\S+)/.exec(stdout)?.[1] ?? '');
@@ -118,7 +118,7 @@ export async function loadVotes(options: VoteLoadOptions): Promise<LoadResult> {
 }
 
 /** wrk with a Lua script that builds each request. */
-async function wrkWithScript(
+export async function wrkWithScript(
   lua: string,
   url: string,
   options: { threads: number; connections: number; duration: number },

@@ -4,33 +4,36 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { z } from 'zod';
 import { initialJavaScript } from './initial-js.js';
 import { fmt, median } from './lib.js';
 import { measureInteractions, type InteractionFigures } from './page-interactions.js';
 import { CHROME_FLAGS, CHROMIUM, startPageServer } from './page-server.js';
 import { buildWhatShips } from './setup.js';
 import { describeFirstView, measureFirstView } from './first-view.js';
+import { benchDatabaseUrl, page } from './config.js';
 
 /**
  * npm run bench:page: the production build of the web app served by the real
  * server, measured as a visitor's browser sees it.
  *   1. Lighthouse (mobile form factor, default simulated throttling) on / with
- *      1,000 films: the median of LIGHTHOUSE_RUNS runs (3).
+ *      1,000 films: the median of LIGHTHOUSE_RUNS runs (3), and the posters each load asked for.
  *   2. With 10,000 films: main-thread work per interaction while typing in the
  *      search box and switching filters, and keystroke-to-painted latency of
  *      search by prefix (page-interactions.ts).
  *   3. The first view (first-view.ts): when the first row of the list is
- *      painted, next to FCP and LCP, on / at 30, 1,000 and 10,000 films and
+ *      painted, and with its poster, next to FCP and LCP, the bytes before
+ *      each and the posters the first screen asks for, on / at 30, 1,000 and 10,000 films and
  *      on /dashboard for a member with 3,333 answers, unthrottled and on Slow
  *      4G with a 4x slower CPU.
  * PAGE_PHASES picks some of first-view, lighthouse and interactions.
  */
-const LIGHTHOUSE_FILMS = Number(process.env.LIGHTHOUSE_FILMS ?? 1_000);
-const LIGHTHOUSE_RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const INTERACTION_FILMS = Number(process.env.INTERACTION_FILMS ?? 10_000);
-const PHASES = (process.env.PAGE_PHASES ?? 'first-view,lighthouse,interactions').split(',');
-const FIRST_VIEW_SIZES = (process.env.FIRST_VIEW_FILMS ?? '30,1000,10000').split(',').map(Number);
-const FIRST_VIEW_RUNS = Number(process.env.FIRST_VIEW_RUNS ?? 5);
+const LIGHTHOUSE_FILMS = page.lighthouseFilms;
+const LIGHTHOUSE_RUNS = page.lighthouseRuns;
+const INTERACTION_FILMS = page.interactionFilms;
+const PHASES = page.phases;
+const FIRST_VIEW_SIZES = page.firstViewSizes;
+const FIRST_VIEW_RUNS = page.firstViewRuns;
 
 export interface Row {
   figure: string;
@@ -53,12 +56,29 @@ export interface LighthouseFigures {
   /** audits below 0.9 in the last run, with their display value: where the score goes */
   weak: string[];
   lcpElement: string;
+  /** per run: the poster requests of the load (docs/product.md §Posters) and their bytes */
+  posterRequests: number[];
+  posterBytes: number[];
+}
+
+/** Lighthouse's list of the load's requests, as far as the posters are counted from it. */
+const networkRequests = z.object({ items: z.array(z.object({ url: z.string(), transferSize: z.number().optional() })) });
+
+/** The posters a load asked for: every request under /posters/ on the page's origin. */
+function postersOf(details: unknown, origin: string): { requests: number; bytes: number } {
+  const parsed = networkRequests.safeParse(details);
+  if (!parsed.success) return { requests: Number.NaN, bytes: Number.NaN };
+  const posters = parsed.data.items.filter((item) => {
+    const url = new URL(item.url);
+    return url.origin === origin && url.pathname.startsWith('/posters/');
+  });
+  return { requests: posters.length, bytes: posters.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) };
 }
 
 /** Lighthouse's Node API on a Chromium launched with this machine's flags, one page load per run. */
 export async function runLighthouse(url: string, runs: number): Promise<LighthouseFigures> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: ['--headless=new', ...CHROME_FLAGS] });
-  const figures: LighthouseFigures = { scores: [], metrics: new Map(), weak: [], lcpElement: '' };
+  const figures: LighthouseFigures = { scores: [], metrics: new Map(), weak: [], lcpElement: '', posterRequests: [], posterBytes: [] };
   try {
     // One load first, not counted: the first run after Chromium starts pays for its cold start.
     await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
@@ -68,8 +88,7 @@ export async function runLighthouse(url: string, runs: number): Promise<Lighthou
       if (!result) throw new Error('Lighthouse returned no result');
       const { lhr } = result;
       // LIGHTHOUSE_REPORT_DIR keeps each run's report (open it at https://googlechrome.github.io/lighthouse/viewer/).
-      if (process.env.LIGHTHOUSE_REPORT_DIR)
-        writeFileSync(path.join(process.env.LIGHTHOUSE_REPORT_DIR, `lighthouse-${run + 1}.json`), JSON.stringify(lhr));
+      if (page.lighthouseReportDir) writeFileSync(path.join(page.lighthouseReportDir, `lighthouse-${run + 1}.json`), JSON.stringify(lhr));
       if (lhr.runtimeError) {
         // A trace Chromium did not finish (NO_NAVSTART and the like) happens now and then on a busy machine: run again.
         failures += 1;
@@ -85,6 +104,9 @@ export async function runLighthouse(url: string, runs: number): Promise<Lighthou
         const value = lhr.audits[id]?.numericValue;
         if (typeof value === 'number') figures.metrics.set(id, [...(figures.metrics.get(id) ?? []), value]);
       }
+      const posters = postersOf(lhr.audits['network-requests']?.details, new URL(url).origin);
+      figures.posterRequests.push(posters.requests);
+      figures.posterBytes.push(posters.bytes);
       console.log(
         `  Lighthouse run ${run + 1}: performance ${Math.round(score * 100)}, ${METRICS.map(([id, name]) => `${name} ${show(id, lhr.audits[id]?.numericValue ?? Number.NaN)}`).join(', ')}`,
       );
@@ -120,6 +142,11 @@ function lighthouseRows(figures: LighthouseFigures, films: number): Row[] {
       figure: 'Lighthouse metrics',
       value: METRICS.map(([id, name]) => `${name} ${show(id, median(figures.metrics.get(id) ?? []))}`).join(', '),
       how: `each the median of the ${runs} runs`,
+    },
+    {
+      figure: 'Lighthouse load: posters asked for',
+      value: `${median(figures.posterRequests)} requests, ${fmt(median(figures.posterBytes) / 1024, 1)} KiB (runs: ${figures.posterRequests.join(', ')})`,
+      how: `requests under /posters/ in Lighthouse's network-requests audit of each run (the first screen at 412x823 and what lazy loading fetches near it, nothing scrolled), median of the ${runs} runs`,
     },
   ];
 }
@@ -179,7 +206,7 @@ export async function pageRows(step: (text: string) => void): Promise<Row[]> {
             rows.push({
               figure: `First view, ${label}`,
               value: describeFirstView(view),
-              how: `median of ${FIRST_VIEW_RUNS} fresh loads (no cache) at 390x844 in Chromium after one not counted${path === '/dashboard' ? ', signed in as a member with 3,333 answers' : ''}; list visible: the frame after the #1 film's title entered the page (a MutationObserver and requestAnimationFrame added before the page's scripts)`,
+              how: `median of ${FIRST_VIEW_RUNS} fresh loads (no cache) at 390x844 in Chromium after one not counted${path === '/dashboard' ? ', signed in as a member with 3,333 answers' : ''}; list visible: the frame after the #1 film's title entered the page (a MutationObserver and requestAnimationFrame added before the page's scripts); first row with its poster: the frame after that row's poster loaded; posters asked for: resource entries under /posters/ once the page settled, nothing scrolled`,
             });
           }
         }
@@ -218,7 +245,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const step = (text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(0)} s] ${text}`);
   console.log(
-    `The Film List page bench: ${os.cpus().length} cores, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${CHROMIUM}`,
+    `The Film List page bench: ${os.cpus().length} cores, Node ${process.version}, ${benchDatabaseUrl ? 'PostgreSQL' : 'embedded PGlite'}, ${CHROMIUM}`,
   );
   const rows = await pageRows(step);
   console.log('\n| figure | value | how it was measured |\n|---|---|---|');

@@ -3,10 +3,12 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { z } from 'zod';
 import { filmList } from '@filmlist/shared/api/films';
+import { messages } from '@filmlist/shared/messages';
 import { loginAnswer } from '@filmlist/shared/api/users';
 import { median } from './lib.js';
 import { PAGE_PASSWORD } from './page-seed.js';
 import { CHROME_FLAGS, CHROMIUM } from './page-server.js';
+import { page } from './config.js';
 
 /**
  * Typing in the search box and switching the filters, measured in Debian's
@@ -49,6 +51,16 @@ const PREFIXES = [
   'pap',
   'iro',
 ];
+/**
+ * Typed where the title rule finds fewer than FEW_MATCHES films, so the list looks for "Titles containing"
+ * the text in every title (docs/product.md §Search): from "ha", "au" and "bru" on, no seeded title starts
+ * with them. "harbour" is inside many titles, so the scan ends early at its eighth; "harbour of glass" is
+ * inside 40 of 10,000 and "autumn" in a band of them further down; "bruges" in none, so every title is
+ * looked at, then the no-match message shows.
+ */
+const CONTAINING = ['harbour of glass', 'autumn', 'bruges'];
+/** The web app's threshold (list-logic.ts FEW_MATCHES): fewer prefix matches than this and the contains scan runs. */
+const FEW_MATCHES = 3;
 const FILTER_BUTTONS = ['Not Rated', 'Not Mentioned', 'Not Heard Before', 'All Films'];
 const FILTER_ROUNDS = 6;
 
@@ -221,7 +233,7 @@ function mainThreadWork(traceJson: string, count: number): Work[] {
 
 /** The trace as text, also written to PAGE_TRACE_DIR when set (open it in DevTools' Performance panel). */
 function keepTrace(name: string, trace: Buffer): string {
-  const dir = process.env.PAGE_TRACE_DIR;
+  const dir = page.traceDir;
   if (dir) writeFileSync(path.join(dir, `${name}.json`), trace);
   return trace.toString();
 }
@@ -241,6 +253,27 @@ async function firstTitle(page: Page): Promise<string> {
       .textContent({ timeout: 2_000 })
       .catch(() => '')) ?? ''
   );
+}
+
+/** The seeded titles (plain ASCII words) as the list folds them for that search: lower case, no leading article, letters and digits only. */
+const fold = (text: string) =>
+  text
+    .toLowerCase()
+    .trim()
+    .replace(/^(the|a|an)\s+/, '')
+    .replace(/[^a-z0-9]+/g, '');
+
+/** What the list shows once the title rule finds few: the titles containing the text, or the no-match message. */
+async function expectContaining(page: Page, text: string, expected: number): Promise<void> {
+  if (expected === 0) {
+    await page.getByText(messages.searchNoMatch).waitFor({ timeout: 5_000 });
+    return;
+  }
+  const found = page.locator('.containing li');
+  await found.first().waitFor({ timeout: 5_000 });
+  const titles = await found.allTextContents();
+  if (!titles.every((title) => fold(title).includes(fold(text))))
+    throw new Error(`"Titles containing '${text}'" lists ${titles.join(', ')}`);
 }
 
 async function openPage(browser: Browser, url: string, throttle: number, session?: z.infer<typeof loginAnswer>) {
@@ -265,9 +298,10 @@ async function openPage(browser: Browser, url: string, throttle: number, session
 
 /** Types the prefixes on / (visitor) and switches the filters on /dashboard (a member with votes). */
 export async function measureInteractions(base: string, log: (text: string) => void): Promise<InteractionFigures> {
-  const throttle = Number(process.env.INTERACTION_CPU_THROTTLE ?? 1);
+  const throttle = page.cpuThrottle;
   const list = filmList.parse(await (await fetch(`${base}/api/films/allfilms`)).json()).films;
   const matching = (prefix: string) => list.filter((f) => f.title.toLowerCase().startsWith(prefix)).length;
+  const containing = (text: string) => list.filter((f) => fold(f.title).includes(fold(text))).length;
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS });
   const samples: Sample[] = [];
   try {
@@ -296,10 +330,29 @@ export async function measureInteractions(base: string, log: (text: string) => v
         });
         if ((await search.inputValue()) !== '') throw new Error('the search box did not clear');
       }
+      // Then words the title rule finds few or none of: the scan for titles containing them.
+      for (const word of CONTAINING) {
+        for (let letters = 1; letters <= word.length; letters += 1) {
+          const want = word.slice(0, letters);
+          const sample = await measure(page, typed.length, 'keystroke', () => page.keyboard.press(word[letters - 1] ?? ''));
+          const scanned = matching(want) < FEW_MATCHES;
+          if (scanned) await expectContaining(page, want, containing(want));
+          else if (!(await firstTitle(page)).toLowerCase().startsWith(want))
+            throw new Error(`after typing "${want}" the rows do not start with it`);
+          // The letters before the scan are prefixes like those above: left out, so those figures stay as they were.
+          typed.push({ ...sample, letters, matches: matching(want), kind: scanned ? 'containing' : 'lead-in' });
+        }
+        await page.keyboard.press('Control+A');
+        await page.waitForTimeout(100);
+        typed.push({ ...(await measure(page, typed.length, 'clear', () => page.keyboard.press('Backspace'))), kind: 'lead-in' });
+        if ((await search.inputValue()) !== '') throw new Error('the search box did not clear');
+      }
       const work = mainThreadWork(keepTrace('typing', await browser.stopTracing()), typed.length);
       typed.forEach((sample, i) => samples.push({ ...sample, work: work[i] ?? { ...EMPTY_WORK, cpu: Number.NaN } }));
       await context.close();
-      log(`typed ${PREFIXES.length} prefixes of 3 letters on / (plus one warm-up), clearing after each`);
+      log(
+        `typed ${PREFIXES.length} prefixes of 3 letters on / (plus one warm-up), then ${CONTAINING.map((w) => `"${w}"`).join(', ')}, clearing after each`,
+      );
     }
     // Filters on the member's dashboard.
     {
@@ -336,15 +389,19 @@ export async function measureInteractions(base: string, log: (text: string) => v
     `${what}${throttled}; the renderer main thread's top-level tasks in a Chromium trace, from the task that took the input until the page is quiet (${QUIET_MS} ms without change); Event Timing as INP reads it (reported from 16 ms)`;
   const labels: Record<string, string> = {
     keystroke: 'a keystroke in the search box',
+    containing: "a keystroke that looks for 'Titles containing' it",
     clear: 'clearing the search box',
     filter: 'switching a filter',
   };
   const hows: Record<string, string> = {
     keystroke: how(`${PREFIXES.length} three-letter prefixes typed key by key on / at 1280x900`),
+    containing: how(
+      `the letters of ${CONTAINING.map((w) => `"${w}"`).join(', ')} from the first the title rule finds fewer than ${FEW_MATCHES} films for: every title is scanned for the text (to its 8th find)`,
+    ),
     clear: how('Backspace over the selected prefix: back to all films'),
     filter: how(`each of the 4 filter buttons clicked ${FILTER_ROUNDS} times on /dashboard, member with about 3,300 answers`),
   };
-  const kinds = ['keystroke', 'clear', 'filter'].map((kind) => {
+  const kinds = ['keystroke', 'containing', 'clear', 'filter'].map((kind) => {
     const of = samples.filter((s) => s.kind === kind);
     return {
       label: labels[kind] ?? kind,

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '@filmlist/server/modules/auth/passwords';
-import type { Database } from '@filmlist/server/db/connection';
+import { hashPassword, type Database } from '@filmlist/server/bench';
 import { recomputeCounters, seedMembers, seedVotes, vacuum } from './seed.js';
 
 /**
@@ -145,8 +144,8 @@ const pgArray = (words: string[]) => sql.raw(`(ARRAY[${words.map((w) => `'${w.re
 export async function seedPageFilms(db: Database, count: number): Promise<void> {
   if (count > FIRST.length * SECOND.length * THIRD.length) throw new Error('too many films for the title words');
   await db.execute(sql`
-    INSERT INTO films (title, release_year, description, slug, created_at)
-    SELECT t.title, t.year,
+    INSERT INTO films (title, title_key, title_skeleton, release_year, description, slug, created_at)
+    SELECT t.title, 'legacy:' || t.i, 'legacy:' || t.i, t.year,
            'In a ' || lower(t.w2) || ' far from home, two strangers keep a promise that film ' || t.i || ' never explains, until the last reel.',
            lower(regexp_replace(t.title, '\\s+', '-', 'g')) || '-' || t.year,
            now()

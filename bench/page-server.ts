@@ -2,7 +2,7 @@ import type { ServerProcess } from '@filmlist/server/test/server-process';
 import { seedPageDatabase } from './page-seed.js';
 import { createBenchDatabase, startBenchServer } from './setup.js';
 
-export { CHROME_FLAGS, CHROMIUM } from '../e2e/support/chromium.js';
+export { CHROME_FLAGS, CHROMIUM } from '../e2e/support/config.js';
 
 export interface PageServer {
   server: ServerProcess;

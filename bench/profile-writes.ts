@@ -1,8 +1,9 @@
 import { execSync } from 'node:child_process';
-import { hashPassword } from '@filmlist/server/modules/auth/passwords';
+import { hashPassword } from '@filmlist/server/bench';
 import { loadGenerator, loadVotes } from './lib.js';
 import { seedFilms, seedMembers, vacuum } from './seed.js';
 import { createBenchDatabase, signInMembers, startBenchServer } from './setup.js';
+import { profileConnections } from './config.js';
 
 // A focused look at rating writes: where does the CPU go (server process or database)?
 const database = await createBenchDatabase('writes');
@@ -30,7 +31,7 @@ const result = await loadVotes({
   body: (user_id, film_id) => ({ user_id, film_id, rating: 5 }),
   luaBody: `string.format('{"user_id":%d,"film_id":%d,"rating":5}', u, f)`,
   duration: 10,
-  connections: Number(process.env.CONNECTIONS ?? 20),
+  connections: profileConnections,
 });
 const seconds = (Date.now() - before.at) / 1000;
 console.log(

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { hashPassword, verifyPassword } from '@filmlist/server/modules/auth/passwords';
+import { hashPassword, verifyPassword } from '@filmlist/server/bench';
 import {
   floodLogins,
   fmt,
@@ -19,19 +19,21 @@ import {
 } from './lib.js';
 import { standingFigures } from './standing.js';
 import { cardFigures } from './cards.js';
+import { posterFigures } from './posters.js';
 import { countersOffByRecount, recomputeCounters, seedFilms, seedMembers, seedVotes, vacuum, voteCount } from './seed.js';
 import { createBenchDatabase, signInMembers, uniqueAddress, type BenchMember } from './setup.js';
 import { buildWhatShips, startBenchServer } from './setup.js';
+import { api, benchDatabaseUrl, catalogue } from './config.js';
 
 /**
  * npm run bench: seeds through bulk SQL, drives the real server over loopback
  * with autocannon, and prints every figure with how it was measured. Sizes can
  * be lowered for a quick look (BENCH_FILMS, BENCH_MEMBERS, BENCH_VOTES).
  */
-const FILMS = Number(process.env.BENCH_FILMS ?? 10_000);
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 20_000);
-const VOTES = Number(process.env.BENCH_VOTES ?? 1_000_000);
-const DASHBOARD_FILMS = Number(process.env.BENCH_DASHBOARD_FILMS ?? 1_000);
+const FILMS = catalogue.films;
+const MEMBERS = catalogue.members;
+const VOTES = catalogue.votes;
+const DASHBOARD_FILMS = api.dashboardFilms;
 const PASSWORD = 'bench password that is long enough';
 
 interface Row {
@@ -71,7 +73,7 @@ async function dashboardOurs(base: string, member: BenchMember): Promise<number>
   );
 }
 
-/** The spec's protocol: the list, then four count calls and two check calls per film, six at a time like a browser. */
+/** The original client's protocol: the list, then four count calls and two check calls per film, six at a time like a browser. */
 async function dashboardPerFilm(base: string, member: BenchMember): Promise<{ ms: number; requests: number }> {
   let requests = 0;
   const ms = await time(async () => {
@@ -130,7 +132,7 @@ async function dashboardPhase(passwordHash: string): Promise<void> {
       'median of 20: GET allfilms + GET /api/me/votes in parallel, after one warm-up',
     );
     report(
-      `Dashboard data, spec per-film protocol (${DASHBOARD_FILMS} films)`,
+      `Dashboard data, per-film protocol (${DASHBOARD_FILMS} films)`,
       `${fmt(theirsMs, 0)} ms (${requests} requests)`,
       'median of 3: allfilms, then 4 count + 2 check calls per film, 6 in flight like a browser, same server',
     );
@@ -345,7 +347,7 @@ async function mainPhase(passwordHash: string): Promise<void> {
 const READERS_PER_SECOND = 200;
 
 /**
- * Strangers hammering the password check (issue 10 item 7): the ranked list's
+ * Strangers hammering the password check (docs/product.md §Request limits): the ranked list's
  * p99 for readers while logins for unknown usernames arrive, each from a new
  * address, so no address or account limit stops them and only the cap on
  * password work does.
@@ -386,19 +388,21 @@ async function loginFloodPhase(passwordHash: string): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(
-    `The Film List bench: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}`,
+    `The Film List bench: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${benchDatabaseUrl ? 'PostgreSQL (BENCH_DATABASE_URL)' : 'embedded PGlite'}`,
   );
   step('building what ships (npm run build)');
   buildWhatShips();
   const passwordHash = await hashPassword(PASSWORD);
-  // BENCH_PHASES=flood (a comma-separated list of dashboard, main, flood, cards) runs only those.
-  const phases = (process.env.BENCH_PHASES ?? 'dashboard,main,flood,cards').split(',');
+  // BENCH_PHASES=flood (a comma-separated list of dashboard, main, flood, cards, posters) runs only those.
+  const phases = api.phases;
   if (phases.includes('dashboard')) await dashboardPhase(passwordHash);
   if (phases.includes('main')) await mainPhase(passwordHash);
   if (phases.includes('flood')) await loginFloodPhase(passwordHash);
   if (phases.includes('cards')) for (const figure of await cardFigures(step)) report(figure.figure, figure.value, figure.how);
+  if (phases.includes('posters'))
+    for (const figure of await posterFigures(step, passwordHash)) report(figure.figure, figure.value, figure.how);
   // The page (bench/lighthouse.ts, alone as `npm run bench:page`); BENCH_PAGE=0 leaves it out.
-  if (process.env.BENCH_PAGE !== '0') {
+  if (api.withPage) {
     const { pageRows } = await import('./lighthouse.js');
     rows.push(...(await pageRows(step)));
   }

@@ -1,7 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '@filmlist/server/db/connection';
-import { rowsOf } from '@filmlist/server/db/raw-rows';
-import { RECOUNT_SQL } from '@filmlist/server/db/recount';
+import { RECOUNT_SQL, rowsOf, type Database } from '@filmlist/server/bench';
 
 /**
  * Bulk seeding through SQL, not the HTTP API: films, verified members with one
@@ -10,8 +8,9 @@ import { RECOUNT_SQL } from '@filmlist/server/db/recount';
  */
 export async function seedFilms(db: Database, count: number): Promise<void> {
   await db.execute(sql`
-    INSERT INTO films (title, release_year, description, slug, created_at)
+    INSERT INTO films (title, title_key, title_skeleton, release_year, description, slug, created_at)
     SELECT 'Bench Film ' || lpad(i::text, 6, '0') || ' ' || (ARRAY['Night','Sea','Road','House','Summer','Winter'])[1 + i % 6],
+           'legacy:' || i, 'legacy:' || i,
            1950 + i % 75,
            'A seeded logline for film number ' || i || '.',
            'bench-film-' || lpad(i::text, 6, '0') || '-' || lower((ARRAY['Night','Sea','Road','House','Summer','Winter'])[1 + i % 6]) || '-' || (1950 + i % 75),
@@ -21,8 +20,8 @@ export async function seedFilms(db: Database, count: number): Promise<void> {
 
 export async function seedMembers(db: Database, count: number, passwordHash: string): Promise<void> {
   await db.execute(sql`
-    INSERT INTO users (username, email, password_hash, verified, created_at)
-    SELECT 'bench' || i, 'bench' || i || '@example.com', ${passwordHash}, true, now()
+    INSERT INTO users (username, username_key, username_skeleton, email, password_hash, verified, created_at)
+    SELECT 'bench' || i, 'legacy:' || i, 'legacy:' || i, 'bench' || i || '@example.com', ${passwordHash}, true, now()
     FROM generate_series(1, ${count}) AS i`);
 }
 
@@ -57,7 +56,7 @@ export async function seedVotes(db: Database, target: number, members: number, f
     ON CONFLICT DO NOTHING`);
 }
 
-/** Sets N, H, R and S of every film from the vote tables (the definition of PRODUCT.md §4). */
+/** Sets N, H, R and S of every film from the vote tables (the definition of docs/product.md §Ranking counts). */
 export async function recomputeCounters(db: Database): Promise<void> {
   await db.execute(sql`
     UPDATE films f SET not_heard_count = c.n, heard_not_rated_count = c.h, rating_count = c.r, rating_sum = c.s

@@ -5,21 +5,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { AccessTokens } from '@filmlist/server/modules/auth/access-tokens';
-import { openDatabase, type Database } from '@filmlist/server/db/connection';
+import { AccessTokens, openDatabase, rowsOf, type Database } from '@filmlist/server/bench';
 import { startServer, type ServerProcess } from '@filmlist/server/test/server-process';
-import { rowsOf } from '@filmlist/server/db/raw-rows';
+import { benchDatabaseUrl, buildEnvironment, serverNodeArgs, skipBuild } from './config.js';
 
 /**
  * What ships, built as `npm start` builds it: the shared contract, the server's dist and the
  * web app (BENCH_SKIP_BUILD=1 reuses the last build).
  */
 export function buildWhatShips(): void {
-  if (process.env.BENCH_SKIP_BUILD) return;
+  if (skipBuild) return;
   execFileSync('npm', ['run', 'build', '--silent'], {
     cwd: new URL('..', import.meta.url),
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: buildEnvironment({ NODE_ENV: 'production' }),
   });
 }
 
@@ -36,7 +35,7 @@ export interface BenchDatabase {
 
 export async function createBenchDatabase(name: string): Promise<BenchDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `filmlist-bench-${name}-`));
-  const base = process.env.BENCH_DATABASE_URL;
+  const base = benchDatabaseUrl;
   let url: string | undefined;
   const database = `filmlist_bench_${name}_${process.pid}`;
   if (base) {
@@ -72,9 +71,10 @@ export async function createBenchDatabase(name: string): Promise<BenchDatabase> 
   };
 }
 
-export function startBenchServer(database: BenchDatabase): Promise<ServerProcess> {
+export function startBenchServer(database: BenchDatabase, env: Record<string, string> = {}): Promise<ServerProcess> {
   return startServer(
     {
+      ...env,
       DATA_DIR: database.dataDir,
       ...(database.url ? { DATABASE_URL: database.url } : {}),
       JWT_SECRET: BENCH_SECRET,
@@ -88,7 +88,7 @@ export function startBenchServer(database: BenchDatabase): Promise<ServerProcess
       // What ships: the build, as `npm start` runs it (bench/run.ts builds first).
       built: true,
       // For profiling runs: e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof".
-      nodeArgs: process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [],
+      nodeArgs: serverNodeArgs,
     },
   );
 }

@@ -13,7 +13,7 @@ async function standing(base: string, filmId: number): Promise<void> {
 }
 
 /**
- * GET /api/films/standing (issue 13) on the bench's ranked list: the first
+ * GET /api/films/standing (docs/product.md §Standing) on the bench's ranked list: the first
  * read of a film after a write (the rank from the cached list, one statement
  * for the counters and the ratings per value) and reads served from memory.
  * The bench's votes favour its first films, so films 1 to 25 carry the most ratings.

@@ -8,7 +8,7 @@ import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { callApi, logIn, logInApi, newAccount, registerVerified } from './support/members.js';
 import { addFilmAsReviewer, reviewerSession } from './support/reviewer.js';
 
-/** A member's own contributions (PRODUCT.md §11): their submissions, the Rated filter, and their data. */
+/** A member's own contributions (docs/product.md §Member screens): their submissions, the Rated filter, and their data. */
 
 const stamp = Date.now();
 const account = newAccount('contributor');

@@ -5,7 +5,7 @@ import { launchBrowser, newPage } from './support/browser.js';
 import { callApi, logIn, logInApi, newAccount, registerVerified } from './support/members.js';
 
 /**
- * Issue 14: the list is in the first paint. The built app at phone size, as a
+ * docs/product.md §Loading the list: the list is in the first paint. The built app at phone size, as a
  * visitor and as a member coming back: the page carries the ranked list's
  * first films, so the rows show without waiting for any call of the API (the
  * demo catalogue is short enough to come whole, so the list is not asked for

@@ -7,7 +7,7 @@ import { logIn, newAccount, registerVerified } from './support/members.js';
 import { addFilmAsReviewer } from './support/reviewer.js';
 
 /**
- * Issue 17: the list reads as a ranking and fits a phone. The geometry of the
+ * docs/product.md §List rows: the list reads as a ranking and fits a phone. The geometry of the
  * list at 390x844 and 360 px, the stars and the mention dialog, for a visitor
  * and a member; axe in both colour schemes.
  */
@@ -61,6 +61,10 @@ describe('the list on a 390x844 phone', () => {
     expect(g.sidewaysScroll, figures).toBeLessThanOrEqual(0);
     expect(await page.locator('.film-table tbody th').first().getAttribute('data-rank')).toBe('1');
     expect(await rowFor(page, 'Paterson').textContent()).toMatch(/\d+% hadn't heard of it|No answers yet/);
+    // The first row says on the phone too what its share counts and why the film is there (docs/product.md §List rows).
+    const firstRow = page.locator('.film-table tbody tr').first();
+    expect(await firstRow.getByText(/^\d+% hadn't heard of it$/).isVisible()).toBe(true);
+    expect(await firstRow.getByText(/^\d+ answers?: (few|some|most) knew it(, .+)?$/).isVisible()).toBe(true);
     await page.getByRole('link', { name: messages.howTheListWorks }).waitFor();
     await expectAccessible(page, '/ at 390 px');
     await page.emulateMedia({ colorScheme: 'dark' });

@@ -2,9 +2,10 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
 import { expectAccessible, launchBrowser, mailLinkFor, newPage, verificationLinkFor } from './support/browser.js';
-import { logIn, newAccount, register, registerVerified, submitLogin } from './support/members.js';
+import { submitLogin } from './support/accounts.js';
+import { logIn, newAccount, register, registerVerified } from './support/members.js';
 
-/** Account recovery (PRODUCT.md §11): a forgotten password, and a lost verification mail. */
+/** Account recovery (docs/product.md §Account recovery): a forgotten password, and a lost verification mail. */
 
 let browser: Browser;
 beforeAll(async () => {
@@ -83,7 +84,7 @@ describe('account recovery', () => {
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText(messages.passwordResetDone).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
-    // On a phone the navigation folds behind Menu (issue 17).
+    // On a phone the navigation folds behind Menu (docs/product.md §Navigation and shell).
     await page.getByRole('button', { name: 'Menu' }).click();
     await nav.getByRole('link', { name: 'Login' }).waitFor();
     expect(await page.evaluate('localStorage.getItem("accessToken")')).toBeNull();

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
-import { baseUrl, expectAccessible, launchBrowser, newPage, verificationLinkFor } from './support/browser.js';
+import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
+import { logIn, registerVerified } from './support/members.js';
 import { REVIEWER_PASSWORD, reviewerSession } from './support/reviewer.js';
 
 /** Submitting films and deciding them: a member, and the reviewer "rita" (REVIEWERS names her address). */
@@ -11,8 +12,8 @@ import { REVIEWER_PASSWORD, reviewerSession } from './support/reviewer.js';
 const stamp = Date.now();
 // The reviewer's account is shared with other journeys (support/reviewer.ts), so is her password.
 const PASSWORD = REVIEWER_PASSWORD;
-const member = { username: `critic${stamp}`, email: `critic${stamp}@example.test` };
-const reviewer = { username: 'rita' };
+const member = { username: `critic${stamp}`, email: `critic${stamp}@example.test`, password: PASSWORD };
+const reviewer = { username: 'rita', password: PASSWORD };
 const added = {
   typed: `the quiet ember ${stamp}`,
   title: `The Quiet Ember ${stamp}`,
@@ -23,28 +24,6 @@ const rejected = { title: `The Lost Harbour ${stamp}`, year: '2004', logline: 'a
 const reason = 'It is already on the list under another title.';
 
 let browser: Browser;
-
-/** A verified account, made through the API (one sign-up per person: the register limit is per run). */
-async function verifiedAccount(account: { username: string; email: string }): Promise<void> {
-  const response = await fetch(`${baseUrl()}/api/users/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...account, password: PASSWORD }),
-  });
-  expect(response.status, `register ${account.username}`).toBe(201);
-  const link = await verificationLinkFor(account.email);
-  const token = link.split('/').pop() ?? '';
-  const verified = await fetch(`${baseUrl()}/api/users/verification/${token}`);
-  expect(verified.status, `verify ${account.username}`).toBe(200);
-}
-
-async function logIn(page: Page, username: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 async function submitFilm(page: Page, film: { title: string; year: string; logline: string }, typedTitle?: string): Promise<void> {
   if (typedTitle) {
@@ -69,7 +48,7 @@ function outboxText(): string {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  await verifiedAccount(member);
+  await registerVerified(member);
   await reviewerSession();
 });
 afterAll(() => browser.close());
@@ -78,7 +57,7 @@ describe('submitting and reviewing films', () => {
   it('a member submits two films; the reviewer adds one and rejects the other with a reason', async () => {
     // The member submits, through the +Film page.
     const { context, page } = await newPage(browser);
-    await logIn(page, member.username);
+    await logIn(page, member);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Add a film' }).click();
     await page.waitForURL('**/addfilm');
     await page.getByRole('heading', { level: 1, name: 'Add a Film' }).waitFor();
@@ -87,7 +66,15 @@ describe('submitting and reviewing films', () => {
     // The rules run in the browser first, every one at once: the fields, and the confirmation.
     await page.getByRole('button', { name: 'Add Film' }).click();
     await page.getByText(messages.confirmDetails).waitFor();
-    expect(await page.getByText(messages.fillAllFields).count()).toBe(3);
+    // "Please fill in all fields." is said once; each empty field is marked invalid and points to it.
+    expect(await page.getByText(messages.fillAllFields).count()).toBe(1);
+    for (const label of ['Film Title', 'Year of Release', 'Logline']) {
+      const field = page.getByLabel(label, { exact: true });
+      expect(await field.getAttribute('aria-invalid'), label).toBe('true');
+      const described = (await field.getAttribute('aria-describedby'))?.split(' ') ?? [];
+      const description = await Promise.all(described.map((id) => page.locator(`[id="${id}"]`).textContent()));
+      expect(description.join(' '), label).toContain(messages.fillAllFields);
+    }
     await page.getByLabel('I have double-checked the film details').check();
     await page.getByRole('button', { name: 'Add Film' }).click();
     await page.getByText(messages.fillAllFields).first().waitFor();
@@ -104,7 +91,8 @@ describe('submitting and reviewing films', () => {
     await page.getByLabel('Logline').fill('A man nears the end of a stint on the Moon.');
     await page.getByLabel('I have double-checked the film details').check();
     await page.getByRole('button', { name: 'Add Film' }).click();
-    await page.getByText(messages.filmAlreadyListed).waitFor();
+    // The form's own message (the title field may also have said so, with a link, while it was typed).
+    await page.getByRole('alert').getByText(messages.filmAlreadyListed, { exact: true }).waitFor();
 
     // The member is not a reviewer.
     await page.goto('/master');
@@ -113,7 +101,7 @@ describe('submitting and reviewing films', () => {
 
     // The reviewer sees both in the queue.
     const { context: ritaContext, page: rita } = await newPage(browser);
-    await logIn(rita, reviewer.username);
+    await logIn(rita, reviewer);
     await rita.goto('/master');
     const addItem = rita.getByRole('article', { name: added.title });
     const rejectItem = rita.getByRole('article', { name: rejected.title });
@@ -167,7 +155,7 @@ describe('submitting and reviewing films', () => {
 
   it('the forms and the queue fit a 360 px phone screen, and pass axe in dark mode', async () => {
     const { context, page } = await newPage(browser, { width: 360, height: 740 });
-    await logIn(page, reviewer.username);
+    await logIn(page, reviewer);
     const path = `/master/addfilm/A-Very-Long-Title-Indeed-${stamp}/2001/${'a-long-description-'.repeat(12)}/1`;
     for (const url of ['/addfilm', '/master', path]) {
       await page.goto(url);

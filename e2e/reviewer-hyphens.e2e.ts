@@ -8,7 +8,7 @@ import { callApi, logIn, newAccount, registerVerified } from './support/members.
 import { REVIEWER_PASSWORD, reviewerSession } from './support/reviewer.js';
 
 /**
- * Issue 17, item 9: the reviewer form once turned every hyphen into a space
+ * docs/decisions/008-reviewer-link-hyphens.md: the reviewer form once turned every hyphen into a space
  * and stored the damage. A member submits two films with hyphens in the title
  * and the logline; the reviewer opens one from the queue and one from the
  * mailed link, adds both, and the list holds them as they were submitted.
@@ -46,7 +46,7 @@ async function submit(page: Page, film: Film): Promise<void> {
   await page.getByLabel('Logline').fill(film.logline);
   await page.getByLabel('I have double-checked the film details').check();
   await page.getByRole('button', { name: 'Add Film' }).click();
-  // The spec's words, naming the film, with the way to follow it.
+  // The message of messages.ts, naming the film, with the way to follow it.
   const outcome = page.getByRole('status').filter({ hasText: aboutFilm(film.title, film.year, messages.reviewSubmitted) });
   await outcome.waitFor();
   await outcome.getByRole('link', { name: /My Submissions/ }).waitFor();
@@ -101,7 +101,7 @@ async function stored(film: Film): Promise<{ title: string; description: string 
   return { title: String(found.title), description: String(found.description) };
 }
 
-describe('hyphens survive the review (issue 17)', () => {
+describe('hyphens survive the review', () => {
   it('a film opened from the queue and one from the mailed link are added as submitted, hyphens and all', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, member);
@@ -146,7 +146,7 @@ describe('hyphens survive the review (issue 17)', () => {
     expect(await stored(spiderMan)).toEqual({ title: spiderMan.title, description: spiderMan.logline });
   });
 
-  it("keeps the spec's rule for a hand-made link: its dashes become spaces", async () => {
+  it('keeps the rule for a hand-made link: its dashes become spaces', async () => {
     const { context, page } = await newPage(browser);
     await logIn(page, rita);
     await page.goto('/master/addfilm/Some-Hand-Made-Title/1999/a-logline-typed-by-hand/1');

@@ -6,7 +6,7 @@ import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { logIn, newAccount, registerVerified } from './support/members.js';
 import { addFilmAsReviewer, REVIEWER_PASSWORD } from './support/reviewer.js';
 
-/** Reviewers' tools (PRODUCT.md §11): the history of decisions, editing a film and removing one. */
+/** Reviewers' tools (docs/product.md §Reviewer tools): the history of decisions, editing a film and removing one. */
 
 const stamp = Date.now();
 const before = { title: `The Tin Harbour ${stamp}`, year: '1984', slug: `the-tin-harbour-${stamp}-1984` };
@@ -66,6 +66,23 @@ describe("a reviewer's tools", () => {
     expect(await page.getByLabel('Film Title').inputValue()).toBe(before.title);
     await expectAccessible(page, '/master/films/{slug}/edit');
 
+    // Remove Film has the danger style, not the primary's filled red beside it, in both colour schemes (docs/product.md §Navigation and shell).
+    const look = async (name: string) =>
+      String(
+        await page.evaluate(
+          `(() => { const b = [...document.querySelectorAll('button')].find((e) => e.textContent.trim() === ${JSON.stringify(name)}); const s = getComputedStyle(b); return [s.backgroundColor, s.color, s.borderTopColor].join(' / '); })()`,
+        ),
+      ).split(' / ');
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const [removeFill, removeText] = await look('Remove Film');
+      const [saveFill, saveText, saveEdge] = await look('Save Changes');
+      expect(removeFill, `Remove Film's fill, ${scheme}`).not.toBe(saveFill);
+      expect(removeFill, `Remove Film's fill, ${scheme}`).not.toBe(saveEdge);
+      expect(removeText, `Remove Film's text, ${scheme}`).not.toBe(saveText);
+      await expectAccessible(page, `/master/films/{slug}/edit, ${scheme}`);
+    }
+
     // The rules run first: here a link in the title.
     await page.getByLabel('Film Title').fill('https://tin.example');
     await page.getByLabel('I have double-checked the film details').check();
@@ -101,7 +118,7 @@ describe("a reviewer's tools", () => {
     expect(await edit.textContent()).toContain(`Reason: ${note}`);
   });
 
-  it('refuses a duplicate with the spec message', async () => {
+  it('refuses a duplicate with its message', async () => {
     await page.goto(`/master/films/${after.slug}/edit`);
     await page.getByLabel('Film Title').fill('Moon');
     await page.getByLabel('Year of Release').fill('2009');

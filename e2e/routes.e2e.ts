@@ -41,17 +41,25 @@ describe('routes', () => {
   it('sends a visitor from every protected route to /login', async () => {
     const { context, page } = await newPage(browser);
     for (const path of PROTECTED) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(200);
       await page.waitForURL((url) => url.pathname === '/login');
       await page.getByRole('button', { name: 'Login' }).waitFor();
     }
     await context.close();
   });
 
-  it('shows the not-found page, with a link home, for an unknown path', async () => {
+  it('shows the not-found page, with a search of the list and a link home, for an unknown path answered 404', async () => {
     const { context, page } = await newPage(browser);
-    await page.goto('/no/such/page');
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
+    // The search opens the list with it (docs/product.md §Errors, §Search).
+    await page.getByRole('search').getByLabel('Search The Film List by title').fill('bruges');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '?q=bruges');
+    await page.getByRole('link', { name: 'In Bruges' }).first().waitFor();
+    await page.goBack();
     await page.getByRole('link', { name: /home page/ }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();
@@ -60,7 +68,8 @@ describe('routes', () => {
   it('every public route passes axe', async () => {
     const { context, page } = await newPage(browser);
     for (const [path, ready] of PUBLIC) {
-      await page.goto(path);
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(path === '/no/such/page' ? 404 : 200);
       await ready(page);
       await expectAccessible(page, path);
     }

@@ -5,7 +5,7 @@ import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { logIn, newAccount, registerVerified } from './support/members.js';
 
 /**
- * Issue 13, item 1, and issue 17, items 4, 5 and 8: a film's standing and
+ * docs/product.md §Standing, §Voting on the list, §Filters: a film's standing and
  * chart for a visitor and a member, a vote that says what happened, and the
  * list's search and filter kept in the address and across a visit to a film.
  */
@@ -55,17 +55,26 @@ describe("a film's standing", () => {
     await context.close();
   });
 
-  it('leads the private page for a member, who gets it from a shared public link too', async () => {
+  it("leads the film page for a member at either address: a shared public link stays public and shows the member's voting", async () => {
     const { page } = member;
+    // A public link a friend shared: the member votes right there, so the address they copy is the public one (§Film page).
     await page.goto('/films/paterson-2016');
-    await page.waitForURL('**/films/private/paterson-2016');
-    await page.getByRole('region', { name: 'Heard of Before' }).waitFor();
+    const heard = page.getByRole('region', { name: 'Heard of Before' });
+    await heard.getByRole('button', { name: messages.mentionAnswerNo }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/films/paterson-2016');
+    await page.getByRole('region', { name: 'Score Film' }).getByRole('button', { name: 'Rate', exact: true }).waitFor();
     await expectStanding(page, 'Paterson');
     expect(await page.getByRole('region', { name: 'Join The Film List' }).count()).toBe(0);
-    await expectAccessible(page, '/films/private/paterson-2016');
+    await expectAccessible(page, '/films/paterson-2016 for a member');
     await page.emulateMedia({ colorScheme: 'dark' });
-    await expectAccessible(page, '/films/private/paterson-2016, dark');
+    await expectAccessible(page, '/films/paterson-2016 for a member, dark');
     await page.emulateMedia({ colorScheme: 'light' });
+
+    // The member's own address shows the same.
+    await page.goto('/films/private/paterson-2016');
+    await page.getByRole('region', { name: 'Heard of Before' }).getByRole('button', { name: messages.mentionAnswerNo }).waitFor();
+    await expectStanding(page, 'Paterson');
+    expect(await page.getByRole('region', { name: 'Join The Film List' }).count()).toBe(0);
   });
 });
 

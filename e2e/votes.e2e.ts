@@ -1,8 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_NAME } from '@filmlist/shared/constants';
-import { mentionQuestion, messages } from '@filmlist/shared/messages';
-import { baseUrl, expectAccessible, launchBrowser, newPage, verificationLinkFor } from './support/browser.js';
+import { mentionQuestion, messages, saveForLater } from '@filmlist/shared/messages';
+import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
+import { logIn, registerVerified, watchlistTitles } from './support/members.js';
 
 let browser: Browser;
 let context: BrowserContext;
@@ -11,28 +12,12 @@ let page: Page;
 const stamp = Date.now();
 const account = { username: `voter${stamp}`, email: `voter${stamp}@example.com`, password: 'Quiet-Lantern-Orbit-42' };
 
-/** One verified member for this file (the sign-up rate limit is shared by every journey). */
-async function signUpAndVerify(): Promise<void> {
-  const registered = await fetch(`${baseUrl()}/api/users/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  expect(registered.status).toBe(201);
-  const link = await verificationLinkFor(account.email);
-  const verified = await fetch(`${baseUrl()}/api/users${link}`);
-  expect(verified.status).toBe(200);
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
-  await signUpAndVerify();
+  // One verified member for this file (the sign-up rate limit is shared by every journey).
+  await registerVerified(account);
   ({ context, page } = await newPage(browser));
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
+  await logIn(page, account);
 });
 afterAll(async () => {
   await context.close();
@@ -60,7 +45,7 @@ describe('a member voting on the dashboard', () => {
     await expectAccessible(page, '/dashboard');
   });
 
-  it('answers a mention once; the button then reads Mentioned, disabled', async () => {
+  it('answers a mention once; the button then reads Mentioned, disabled; a "No" offers to save the film, without a second dialog', async () => {
     await rowFor('Moon').getByRole('button', { name: 'Mention', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: mentionQuestion('Moon', SITE_NAME) });
     await dialog.getByText(messages.mentionIsFinal).waitFor();
@@ -69,6 +54,17 @@ describe('a member voting on the dashboard', () => {
     const mentioned = rowFor('Moon').getByRole('button', { name: 'Mentioned' });
     await mentioned.waitFor();
     expect(await mentioned.isDisabled()).toBe(true);
+
+    // The discovery: the vote's notice offers to save it; nothing modal stands in the way (docs/product.md §Watchlist).
+    const offer = page.getByRole('status').getByRole('button', { name: saveForLater('Moon') });
+    await offer.waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await expectAccessible(page, 'the offer to save after a "No"');
+    await offer.click();
+    await page.getByRole('status').getByRole('link', { name: messages.savedToWatchlist }).waitFor();
+    await rowFor('Moon').getByRole('button', { name: 'Saved', exact: true }).waitFor();
+    expect(await watchlistTitles(account)).toContain('Moon');
+    await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).click();
   });
 
   it('rates 8, sees the share pop-up, then edits the rating', async () => {

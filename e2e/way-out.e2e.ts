@@ -6,7 +6,7 @@ import { withoutFirstFilms } from './support/first-films.js';
 import { logIn, newAccount, register, registerVerified } from './support/members.js';
 
 /**
- * Issue 17, items 6 and 7: errors with a way out (a film not found versus a
+ * docs/product.md §Errors: errors with a way out (a film not found versus a
  * failed load, a verification link followed twice) and forms that say
  * everything at once, keep their messages to themselves, and set Delete
  * Account apart.
@@ -59,13 +59,13 @@ describe('errors with a way out', () => {
     expect(await page.getByText(messages.verificationFailed).count()).toBe(0);
     await page.getByRole('link', { name: 'Log in to The Film List' }).click();
     await page.waitForURL('**/login');
-    // A link that never worked keeps the spec's message.
+    // A link that never worked keeps messages.filmNotFound.
     await page.goto(`/verification/${'x'.repeat(43)}`);
     await page.getByText(messages.verificationFailed).waitFor();
     await context.close();
   });
 
-  it('a film that is not there keeps the spec message; a film page whose load failed offers Try again', async () => {
+  it('a film that is not there keeps the not-found message; a film page whose load failed offers Try again', async () => {
     const { context, page } = await newPage(browser);
     await page.goto('/films/no-such-film-1999');
     await page.getByText(messages.filmNotFound).waitFor();
@@ -82,7 +82,7 @@ describe('errors with a way out', () => {
     await context.close();
   });
 
-  it("a list whose load failed keeps the spec's message, with Try again", async () => {
+  it('a list whose load failed keeps the load-failure message, with Try again', async () => {
     const { context, page } = await newPage(browser);
     await withoutFirstFilms(page);
     const restore = await cutOff(page, '/api/films/allfilms');

@@ -5,7 +5,7 @@ import { baseUrl, launchBrowser, newPage } from './support/browser.js';
 import { reviewerSession } from './support/reviewer.js';
 
 /**
- * Issue 5, item 8 in the browser: a film whose title and logline are markup
+ * docs/reliability.md, "Hostile and malformed input", in the browser: a film whose title and logline are markup
  * is shown as text on the list and on its page. No script runs (no dialog),
  * no element is made from it, and the words are visible as typed.
  */

@@ -1,50 +1,20 @@
-import type { Page } from 'playwright-core';
 import { filmList, type Film } from '@filmlist/shared/api/films';
-import { loginAnswer, type LoginAnswer } from '@filmlist/shared/api/users';
-import { linkInOutbox } from '../support/outbox.js';
+import type { LoginAnswer } from '@filmlist/shared/api/users';
+import { callServer, logInThroughApi, signUpVerified, type Account, type CallOptions, type RunServer } from '../support/accounts.js';
 
-/** The shots' server: its address and the outbox its mail is written to. */
-export interface ShotsServer {
-  url: string;
-  outbox: string;
-}
-
-export interface ShotsAccount {
-  username: string;
-  email: string;
-  password: string;
-}
-
-async function call(
-  server: ShotsServer,
-  path: string,
-  options: { method?: string; body?: unknown; token?: string } = {},
-): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  const response = await fetch(`${server.url}${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
+async function call(server: RunServer, path: string, options: CallOptions = {}): Promise<Response> {
+  const response = await callServer(server, path, options);
   if (!response.ok) throw new Error(`${options.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
   return response;
 }
 
 /** Signs up, follows the mailed verification link and logs in, all through the API. */
-export async function verifiedAccount(server: ShotsServer, account: ShotsAccount): Promise<LoginAnswer> {
-  await call(server, '/api/users/register', { method: 'POST', body: account });
-  const link = await linkInOutbox(server.outbox, account.email, 'verification');
-  await call(server, `/api/users${link}`);
-  const login = await call(server, '/api/users/login', {
-    method: 'POST',
-    body: { username: account.username, password: account.password },
-  });
-  return loginAnswer.parse(await login.json());
+export async function verifiedAccount(server: RunServer, account: Account): Promise<LoginAnswer> {
+  await signUpVerified(server, account);
+  return logInThroughApi(server, account);
 }
 
-export async function rankedFilms(server: ShotsServer): Promise<Film[]> {
+export async function rankedFilms(server: RunServer): Promise<Film[]> {
   return filmList.parse(await (await call(server, '/api/films/allfilms')).json()).films;
 }
 
@@ -52,7 +22,7 @@ export async function rankedFilms(server: ShotsServer): Promise<Film[]> {
  * A member with a history: a few answers and ratings (so rows show every
  * state) and a film waiting for review (so the reviewer's queue has one).
  */
-export async function giveHistory(server: ShotsServer, session: LoginAnswer): Promise<void> {
+export async function giveHistory(server: RunServer, session: LoginAnswer): Promise<void> {
   const films = await rankedFilms(server);
   const id = (title: string) => {
     const found = films.find((film) => film.title === title);
@@ -78,13 +48,4 @@ export async function giveHistory(server: ShotsServer, session: LoginAnswer): Pr
     },
     token,
   });
-}
-
-/** Logs in through the page, as a person would, and waits for the dashboard. */
-export async function logInPage(page: Page, account: ShotsAccount): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL('**/dashboard');
 }

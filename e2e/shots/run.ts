@@ -4,9 +4,10 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startServer } from '@filmlist/server/test/server-process';
 import { buildWhatShips } from '../../bench/setup.js';
-import { CHROME_FLAGS, CHROMIUM } from '../support/chromium.js';
+import { CHROME_FLAGS, CHROMIUM, screenshotOptions } from '../support/config.js';
 import { describeGeometry, listGeometry } from '../support/geometry.js';
-import { giveHistory, logInPage, verifiedAccount, type ShotsAccount, type ShotsServer } from './accounts.js';
+import { logInThroughPage, type Account, type RunServer } from '../support/accounts.js';
+import { giveHistory, verifiedAccount } from './accounts.js';
 import { SCREENS, type Role, type Screen } from './screens.js';
 
 /**
@@ -25,8 +26,8 @@ const SCHEMES = ['light', 'dark'] as const;
 const SCREEN_TIMEOUT_MS = 15_000;
 
 const stamp = Date.now();
-const member: ShotsAccount = { username: `maria${stamp}`, email: `maria${stamp}@example.test`, password: 'Amber-Kestrel-Tide-73' };
-const reviewer: ShotsAccount = { username: `rita${stamp}`, email: `rita${stamp}@reviewers.example.test`, password: 'Lantern-Corvid-8421' };
+const member: Account = { username: `maria${stamp}`, email: `maria${stamp}@example.test`, password: 'Amber-Kestrel-Tide-73' };
+const reviewer: Account = { username: `rita${stamp}`, email: `rita${stamp}@reviewers.example.test`, password: 'Lantern-Corvid-8421' };
 
 function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -73,19 +74,19 @@ async function roleContext(
   const context = await browser.newContext({ baseURL, viewport: { width: size.width, height: size.height }, colorScheme: scheme });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   // Outside links answer locally: the shots never leave the machine.
-  await context.route(/^https:\/\/(www\.youtube\.com|www\.facebook\.com|x\.com)\//, (route) =>
+  await context.route(/^https:\/\/(www\.youtube\.com|www\.justwatch\.com|www\.facebook\.com|x\.com)\//, (route) =>
     route.fulfill({ contentType: 'text/html', body: '<title>outside</title>' }),
   );
   const page = await context.newPage();
-  if (role === 'member') await logInPage(page, member);
-  if (role === 'reviewer') await logInPage(page, reviewer);
+  if (role === 'member') await logInThroughPage(page, member);
+  if (role === 'reviewer') await logInThroughPage(page, reviewer);
   return { context, page };
 }
 
 async function main(): Promise<void> {
-  const only = process.env.SHOTS_ONLY ? new RegExp(process.env.SHOTS_ONLY) : null;
+  const only = screenshotOptions.only;
   const screens = SCREENS.filter((screen) => !only || only.test(screen.name));
-  const folder = process.env.SHOTS_DIR ? path.resolve(process.env.SHOTS_DIR) : mkdtempSync(path.join(tmpdir(), 'filmlist-shots-'));
+  const folder = screenshotOptions.dir ? path.resolve(screenshotOptions.dir) : mkdtempSync(path.join(tmpdir(), 'filmlist-shots-'));
   console.log('Building what ships...');
   buildWhatShips();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'filmlist-shots-data-'));
@@ -93,7 +94,7 @@ async function main(): Promise<void> {
     built: true,
   });
   const baseURL = server.url.replace('127.0.0.1', 'localhost');
-  const shots: ShotsServer = { url: baseURL, outbox: path.join(dataDir, 'outbox') };
+  const shots: RunServer = { url: baseURL, outbox: path.join(dataDir, 'outbox') };
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROME_FLAGS });
   const shooter: Shooter = { folder, failures: [], geometry: [] };
   try {

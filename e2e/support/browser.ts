@@ -2,10 +2,11 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { CHROME_FLAGS, CHROMIUM } from './chromium.js';
+import { CHROME_FLAGS, CHROMIUM } from './config.js';
+import type { RunServer } from './accounts.js';
 import { linkInOutbox, type MailRoute } from './outbox.js';
 
-export { CHROMIUM } from './chromium.js';
+export { CHROMIUM } from './config.js';
 
 /** Debian's Chromium, headless, with the network-quiet flags this machine needs. */
 export function launchBrowser(): Promise<Browser> {
@@ -18,16 +19,23 @@ export function launchBrowser(): Promise<Browser> {
 
 export const baseUrl = (): string => inject('baseUrl');
 
-/** A fresh context (its own storage) at a phone or desktop size, with clipboard access. */
+/** The run's server: its address and its outbox. */
+export const runServer = (): RunServer => ({ url: baseUrl(), outbox: path.join(inject('e2eDataDir'), 'outbox') });
+
+/**
+ * A fresh context (its own storage) at a phone or desktop size, with clipboard access, on the run's
+ * server or (`server`) a server a journey started itself.
+ */
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number } = {},
+  options: { width?: number; height?: number; server?: RunServer } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
+  const origin = options.server?.url ?? baseUrl();
   const context = await browser.newContext({
-    baseURL: baseUrl(),
+    baseURL: origin,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
   });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw error;
@@ -35,9 +43,13 @@ export async function newPage(
   return { context, page };
 }
 
-/** axe (WCAG 2.2 AA rules) finds no serious or critical violation on the page as it is now. */
-export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+/**
+ * axe (WCAG 2.2 AA rules) finds no serious or critical violation on the page as it is now; with `within`
+ * (a CSS selector), in that part of it only, when other journeys check the rest.
+ */
+export async function expectAccessible(page: Page, label: string, within?: string): Promise<void> {
+  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']);
+  const results = await (within ? builder.include(within) : builder).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -49,7 +61,7 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
  * address, as a path; with `after`, only one newer than that link.
  */
 export const mailLinkFor = (email: string, route: MailRoute, options: { after?: string; timeoutMs?: number } = {}): Promise<string> =>
-  linkInOutbox(path.join(inject('e2eDataDir'), 'outbox'), email, route, options);
+  linkInOutbox(runServer().outbox, email, route, options);
 
 /** The newest verification link written to DATA_DIR/outbox for this address. */
 export const verificationLinkFor = (email: string, timeoutMs = 10_000): Promise<string> =>

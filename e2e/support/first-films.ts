@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 
 /**
- * Serves `/` without the first films the server writes into it (issue 14), as a page without them
+ * Serves `/` without the first films the server writes into it (docs/product.md §Loading the list), as a page without them
  * (the dev server's) is: the app then asks for the list, so a failed or slow list load can be shown.
  * The demo list otherwise comes whole inside the page, and no request for it is made.
  */

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { z } from 'zod';
 
-/** How the film list sits on the screen: the figures issue 17 sets limits on. */
+/** How the film list sits on the screen: the figures docs/product.md §List rows sets limits on. */
 export interface ListGeometry {
   /** film rows on the page */
   rows: number;

@@ -1,36 +1,17 @@
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
-import { loginAnswer, type LoginAnswer } from '@filmlist/shared/api/users';
-import { baseUrl, verificationLinkFor } from './browser.js';
+import { z } from 'zod';
+import type { LoginAnswer } from '@filmlist/shared/api/users';
+import { callServer, logInThroughApi, logInThroughPage, signUp, signUpVerified, type Account, type CallOptions } from './accounts.js';
+import { runServer } from './browser.js';
 
 /** A member of one journey: a unique name per run, since every journey shares the run's server. */
-export interface Account {
-  username: string;
-  email: string;
-  password: string;
-}
-
 export function newAccount(prefix: string): Account {
   const username = `${prefix}${Date.now()}`;
   return { username, email: `${username}@example.test`, password: 'Amber-Kestrel-Tide-73' };
 }
 
-/**
- * A JSON call to the run's server, with a bearer token when given, and from a
- * client address of its own when `from` is given (the run's server trusts
- * X-Forwarded-For from loopback, as behind a proxy).
- */
-export function callApi(path: string, options: { method?: string; body?: unknown; token?: string; from?: string } = {}): Promise<Response> {
-  const headers: Record<string, string> = {};
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.from) headers['x-forwarded-for'] = options.from;
-  return fetch(`${baseUrl()}${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-}
+/** A JSON call to the run's server (support/accounts.ts), from a client address of its own when `from` is given. */
+export const callApi = (path: string, options: CallOptions = {}): Promise<Response> => callServer(runServer(), path, options);
 
 /**
  * Each account of the run signs up, verifies and logs in through the API from
@@ -47,40 +28,32 @@ export function addressOf(account: Pick<Account, 'username'>): string {
 }
 
 /** Signs the account up through the API. */
-export async function register(account: Account): Promise<void> {
-  const response = await callApi('/api/users/register', { method: 'POST', body: account, from: addressOf(account) });
-  expect(response.status, `register ${account.username}`).toBe(201);
-}
+export const register = (account: Account): Promise<void> => signUp(runServer(), account, addressOf(account));
 
 /** Signs up and follows the emailed verification link, through the API. */
-export async function registerVerified(account: Account): Promise<void> {
-  await register(account);
-  const token = (await verificationLinkFor(account.email)).split('/').pop() ?? '';
-  const verified = await callApi(`/api/users/verification/${token}`, { from: addressOf(account) });
-  expect(verified.status, `verify ${account.username}`).toBe(200);
-}
+export const registerVerified = (account: Account): Promise<void> => signUpVerified(runServer(), account, addressOf(account));
 
 /** Logs in through the API, for the calls a journey makes on the member's behalf. */
-export async function logInApi(account: Pick<Account, 'username' | 'password'>): Promise<LoginAnswer> {
-  const response = await callApi('/api/users/login', {
-    method: 'POST',
-    body: { username: account.username, password: account.password },
-    from: addressOf(account),
-  });
-  expect(response.status, `log in as ${account.username}`).toBe(200);
-  return loginAnswer.parse(await response.json());
-}
-
-/** Fills the login form and presses Login; where it leads is the journey's to check. */
-export async function submitLogin(page: Page, username: string, password: string): Promise<void> {
-  if (new URL(page.url()).pathname !== '/login') await page.goto('/login');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
+export const logInApi = (account: Pick<Account, 'username' | 'password'>): Promise<LoginAnswer> =>
+  logInThroughApi(runServer(), account, addressOf(account));
 
 /** Logs in through the page and waits for the dashboard. */
-export async function logIn(page: Page, account: Pick<Account, 'username' | 'password'>): Promise<void> {
-  await submitLogin(page, account.username, account.password);
-  await page.waitForURL('**/dashboard');
+export const logIn = (page: Page, account: Pick<Account, 'username' | 'password'>): Promise<void> => logInThroughPage(page, account);
+
+const watchlistAnswer = z.object({ films: z.array(z.object({ title: z.string() })) });
+
+/** One API session per account for the checks below (an access token lasts 15 minutes, longer than a journey file). */
+const sessions = new Map<string, Promise<LoginAnswer>>();
+const sessionOf = (account: Pick<Account, 'username' | 'password'>): Promise<LoginAnswer> => {
+  const known = sessions.get(account.username) ?? logInApi(account);
+  sessions.set(account.username, known);
+  return known;
+};
+
+/** The titles on the account's watchlist as the server has them, newest first (docs/product.md §Watchlist). */
+export async function watchlistTitles(account: Pick<Account, 'username' | 'password'>): Promise<string[]> {
+  const session = await sessionOf(account);
+  const answer = await callApi('/api/me/watchlist', { token: session.accessToken, from: addressOf(account) });
+  if (answer.status !== 200) throw new Error(`GET /api/me/watchlist: ${answer.status} ${await answer.text()}`);
+  return watchlistAnswer.parse(await answer.json()).films.map((film) => film.title);
 }

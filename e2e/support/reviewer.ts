@@ -1,20 +1,12 @@
 import { expect } from 'vitest';
 import { loginAnswer, type LoginAnswer } from '@filmlist/shared/api/users';
 import { E2E_REVIEWER, E2E_REVIEWER_EMAIL } from '../global-setup.js';
-import { baseUrl, verificationLinkFor } from './browser.js';
-import { addressOf } from './members.js';
+import { addressOf, callApi, logInApi, registerVerified } from './members.js';
 
 /** The reviewer's password: every journey that needs "rita" shares her one account on the run's server. */
 export const REVIEWER_PASSWORD = 'Lantern-Corvid-8421';
 
-async function logIn(): Promise<Response> {
-  return fetch(`${baseUrl()}/api/users/login`, {
-    method: 'POST',
-    // From the reviewer's own address, like every account's API calls (support/members.ts).
-    headers: { 'content-type': 'application/json', 'x-forwarded-for': addressOf({ username: E2E_REVIEWER }) },
-    body: JSON.stringify({ username: E2E_REVIEWER, password: REVIEWER_PASSWORD }),
-  });
-}
+const rita = { username: E2E_REVIEWER, email: E2E_REVIEWER_EMAIL, password: REVIEWER_PASSWORD };
 
 /**
  * The reviewer (REVIEWERS=rita), signed in through the API. The first journey
@@ -22,22 +14,14 @@ async function logIn(): Promise<Response> {
  * log in, so the journeys run in any order.
  */
 export async function reviewerSession(): Promise<LoginAnswer> {
-  let answer = await logIn();
-  if (answer.status === 401) {
-    const email = E2E_REVIEWER_EMAIL;
-    const registered = await fetch(`${baseUrl()}/api/users/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: E2E_REVIEWER, email, password: REVIEWER_PASSWORD }),
-    });
-    expect(registered.status, `register ${E2E_REVIEWER}`).toBe(201);
-    const token = (await verificationLinkFor(email)).split('/').pop() ?? '';
-    const verified = await fetch(`${baseUrl()}/api/users/verification/${token}`);
-    expect(verified.status, `verify ${E2E_REVIEWER}`).toBe(200);
-    answer = await logIn();
-  }
-  expect(answer.status, `log in as ${E2E_REVIEWER}`).toBe(200);
-  return loginAnswer.parse(await answer.json());
+  const known = await callApi('/api/users/login', {
+    method: 'POST',
+    body: { username: rita.username, password: rita.password },
+    from: addressOf(rita),
+  });
+  if (known.status === 401) await registerVerified(rita);
+  else expect(known.status, `log in as ${E2E_REVIEWER}`).toBe(200);
+  return known.status === 200 ? loginAnswer.parse(await known.json()) : logInApi(rita);
 }
 
 /** A film as the reviewer's add-film call takes it; `userId` names the submitter whose submission it approves. */
@@ -50,11 +34,11 @@ export interface FilmToAdd {
 
 /** The reviewer adds a film through the API; the answer's status, for the journey to check. */
 export async function addFilmAsReviewer(film: FilmToAdd): Promise<number> {
-  const rita = await reviewerSession();
-  const added = await fetch(`${baseUrl()}/api/films/addfilm`, {
+  const session = await reviewerSession();
+  const added = await callApi('/api/films/addfilm', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${rita.accessToken}` },
-    body: JSON.stringify({ watchLink: '', userId: '', ...film }),
+    token: session.accessToken,
+    body: { watchLink: '', userId: '', ...film },
   });
   return added.status;
 }

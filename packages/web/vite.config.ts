@@ -54,10 +54,11 @@ function preloadHomePage(): Plugin {
       handler(_html, context) {
         const chunks = Object.values(context.bundle ?? {}).flatMap((item) => (item.type === 'chunk' ? [item] : []));
         const entry = chunks.find((chunk) => chunk.isEntry);
-        const listPages = ['HomePage', 'DashboardPage'].map((name) =>
-          chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/features/films/components/${name}.tsx`)),
+        // A page merged into a chunk the entry imports (the 'list' group) has no chunk of its own: nothing to preload for it.
+        const listPages = ['HomePage', 'DashboardPage'].flatMap((name) =>
+          chunks.filter((chunk) => chunk.facadeModuleId?.endsWith(`/features/films/components/${name}.tsx`)),
         );
-        if (!entry || listPages.some((chunk) => chunk === undefined)) return [];
+        if (!entry) return [];
         const loaded = new Set([entry.fileName, ...entry.imports]);
         const wanted: string[] = [];
         const visit = (file: string) => {
@@ -96,6 +97,12 @@ export default defineConfig({
             {
               name: 'vendor',
               test: /node_modules\/(react|react-dom|scheduler|@tanstack)\/(?!.*\/(useInfiniteQuery|infiniteQueryObserver)\.js$)/,
+            },
+            // The list page and the small modules it shares with other pages in one chunk: one file for the
+            // first view gzips smaller than six (docs/decisions/005-web-app-within-100kb.md).
+            {
+              name: 'list',
+              test: /\/(components\/Isolated|lib\/use-document-title|shared\/src\/slug|features\/films\/(components\/(FilmListPage|HomePage|ShortStanding|VoteNotice)|hooks\/use-vote-actions))\.tsx?$/,
             },
           ],
         },

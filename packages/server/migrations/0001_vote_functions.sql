@@ -1,4 +1,4 @@
--- One round trip per vote: the vote row and the ranking counters of PRODUCT.md §4, in one statement.
+-- One round trip per vote: the vote row and the ranking counters (docs/product.md §Ranking counts), in one statement.
 -- In READ COMMITTED every query of a volatile function takes a fresh snapshot, so the query after the
 -- film-row lock sees every vote on the film committed before it: H stays exact under concurrency.
 -- The vote row is written first; its foreign keys take the member's key-share lock (account deletion

@@ -1,4 +1,4 @@
--- Issue 16: one lock order for every write that touches votes and the film counters
+-- docs/decisions/007-one-lock-order-for-votes.md: one lock order for every write that touches votes and the film counters
 -- (packages/server/src/modules/votes/lock-order.ts states it for the code in TypeScript):
 --   1. the member's users row: KEY SHARE for a vote (a member's own votes do not wait for each
 --      other), FOR UPDATE to remove the member;

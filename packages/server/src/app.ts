@@ -12,28 +12,39 @@ import { BackgroundWork } from './lib/background.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
 import { loginRoutes } from './modules/auth/login-routes.js';
-import { authRoutes } from './modules/auth/routes.js';
+import { authRoutes, storeRoutes } from './modules/auth/routes.js';
 import { cardRoutes } from './modules/cards/routes.js';
+import { posterRoutes } from './modules/posters/routes.js';
+import { lookupRoutes } from './modules/film-database/lookup-routes.js';
 import { discoveryRoutes } from './modules/discovery/routes.js';
+import { entryRoutes } from './modules/film-database/entry.js';
+import { createFilmDatabase } from './modules/film-database/film-database.js';
+import type { TmdbHttpOptions } from './modules/film-database/tmdb-http.js';
 import { FILMS_CHANGED_CHANNEL } from './modules/films/film-changes.js';
+import { listEventRoutes } from './modules/films/events-routes.js';
 import { FilmListCache } from './modules/films/film-list-cache.js';
+import { ListEvents } from './modules/films/list-events.js';
 import { presentFilm } from './modules/films/presenter.js';
 import { filmsRepository } from './modules/films/repository.js';
 import { filmRoutes } from './modules/films/routes.js';
 import { standingRoutes } from './modules/films/standing-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { letterboxdRoutes } from './modules/me/letterboxd-routes.js';
 import { meRoutes } from './modules/me/routes.js';
+import { pageRoutes } from './modules/pages/routes.js';
 import { mentionRoutes } from './modules/mentions/routes.js';
 import { ratingRoutes } from './modules/ratings/routes.js';
 import { reviewerRoutes } from './modules/reviewers/routes.js';
-import { submissionRoutes } from './modules/submissions/routes.js';
+import { decisionRoutes, submissionRoutes } from './modules/submissions/routes.js';
 import { recoveryRoutes } from './modules/users/recovery-routes.js';
+import { accountRoutes } from './modules/users/account-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { watchRoutes } from './modules/watch/routes.js';
+import { watchlistRoutes } from './modules/watchlist/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
 import { clientErrorAnswer, frameworkErrorAnswer, securityPlugin } from './plugins/security.js';
-import { webPlugin } from './plugins/web.js';
+import { webAssetsPlugin } from './plugins/web-assets.js';
 import './types.js';
 
 export const defaultWebRoot = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -51,6 +62,8 @@ export interface AppOptions {
   onRoute?: (route: RouteOptions) => void;
   /** the time limits of a request on the socket (tests shorten them) */
   timeouts?: Partial<typeof REQUEST_TIMEOUTS>;
+  /** the film database client's time limits, retries and budget (tests shorten them) */
+  filmDatabaseHttp?: Partial<TmdbHttpOptions>;
 }
 
 /**
@@ -70,17 +83,27 @@ function trustProxyOption(value: Config['trustProxy']): boolean | string | ((add
 /** With several instances and no change feed, a ranked list is served at most this stale. */
 const STALE_LIST_MS = 1000;
 
-/** A burst of writes sends one NOTIFY; other instances hear of it this much later at most. */
-const NOTIFY_COALESCE_MS = 20;
+/**
+ * A process sends at most one NOTIFY in this long: a write's at once, and those of a burst together
+ * at the end of the window. Every NOTIFY wakes every instance and its listening backend, which a
+ * NOTIFY per vote made the largest cost of a vote behind several instances (docs/capacity.md).
+ */
+const NOTIFY_WINDOW_MS = 100;
 
-/** Runs `fn` once at the end of every window in which it was called. */
-function coalesce(fn: () => void, windowMs: number): () => void {
+/** Runs `fn` at once, or, when it ran less than `windowMs` ago, once when that much has passed: at most once per window. */
+function throttle(fn: () => void, windowMs: number): () => void {
+  let last = -Infinity;
   let timer: NodeJS.Timeout | undefined;
+  const run = () => {
+    timer = undefined;
+    last = performance.now();
+    fn();
+  };
   return () => {
-    timer ??= setTimeout(() => {
-      timer = undefined;
-      fn();
-    }, windowMs);
+    if (timer) return;
+    const wait = last + windowMs - performance.now();
+    if (wait <= 0) run();
+    else timer = setTimeout(run, wait);
   };
 }
 
@@ -133,48 +156,80 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? new ChangeFeed(
         config.databaseUrl,
         FILMS_CHANGED_CHANNEL,
-        () => app.filmListCache.invalidateLocal(),
+        () => {
+          app.filmListCache.invalidateLocal();
+          app.listEvents.changed();
+        },
         (error) => app.log.warn({ err: error }, 'film change feed interrupted'),
       )
     : null;
+  const notifyOthers = feed ? throttle(() => void feed.notify(), NOTIFY_WINDOW_MS) : undefined;
   app.decorate(
     'filmListCache',
     new FilmListCache(async () => (await films.listAll()).map(presentFilm), {
       now: () => clock.now().getTime(),
       maxAgeMs: () => (feed && !feed.connected ? STALE_LIST_MS : undefined),
-      broadcast: feed ? coalesce(() => void feed.notify(), NOTIFY_COALESCE_MS) : undefined,
+      broadcast: () => {
+        app.listEvents.changed();
+        notifyOthers?.();
+      },
     }),
   );
+  app.decorate(
+    'listEvents',
+    new ListEvents({
+      version: async () => (await app.filmListCache.get()).etag,
+      clock,
+      mayMissChanges: () => feed !== null && !feed.connected,
+      limits: { perAddress: config.eventStreams.perAddress, total: config.eventStreams.max },
+      onError: (error) => app.log.warn({ err: error }, 'live list: the list version could not be read'),
+    }),
+  );
+  // Open streams end as the server closes, so it need not wait for their clients (docs/product.md §Live list).
+  app.addHook('preClose', async () => app.listEvents.close());
   if (feed) await feed.start();
+  app.decorate('filmDatabase', createFilmDatabase(config.filmDatabase, database.db, clock, app.log, options.filmDatabaseHttp));
   app.decorate('notifyOutbox', options.notifyOutbox ?? (() => undefined));
   app.decorate('background', new BackgroundWork(app.log));
 
-  // 3. Routes.
+  // 3. Routes. A module declares its member and reviewer routes inside membersOnly or
+  // reviewersOnly (modules/auth/guards.ts), which authenticates every route in the scope.
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
       await api.register(filmRoutes, { prefix: '/films' });
+      await api.register(listEventRoutes, { prefix: '/films' });
       await api.register(standingRoutes, { prefix: '/films' });
-      await api.register(submissionRoutes, { prefix: '/films' });
-      await api.register(reviewerRoutes, { prefix: '/films' });
-      await api.register(mentionRoutes, { prefix: '/mentions' });
-      await api.register(ratingRoutes, { prefix: '/ratings' });
-      await api.register(watchRoutes, { prefix: '/watch' });
+      await api.register(submissionRoutes, { prefix: '/films' }); // members
+      await api.register(decisionRoutes, { prefix: '/films' }); // reviewers
+      await api.register(reviewerRoutes, { prefix: '/films' }); // reviewers
+      await api.register(lookupRoutes, { prefix: '/films' }); // members
+      await api.register(entryRoutes, { prefix: '/films' }); // reviewers
+      await api.register(mentionRoutes, { prefix: '/mentions' }); // counts public, votes members
+      await api.register(ratingRoutes, { prefix: '/ratings' }); // counts public, votes members
+      await api.register(watchRoutes, { prefix: '/watch' }); // visitors, and members as themselves
       await api.register(userRoutes, { prefix: '/users' });
+      await api.register(accountRoutes, { prefix: '/users' }); // members
       await api.register(recoveryRoutes, { prefix: '/users' });
       await api.register(loginRoutes, { prefix: '/users' });
       await api.register(authRoutes, { prefix: '/auth' });
-      await api.register(meRoutes, { prefix: '/me' });
+      await api.register(storeRoutes, { prefix: '/auth' }); // members
+      await api.register(meRoutes, { prefix: '/me' }); // members
+      await api.register(watchlistRoutes, { prefix: '/me' }); // members
+      await api.register(letterboxdRoutes, { prefix: '/me' }); // members
     },
     { prefix: '/api' },
   );
 
-  // Discovery (feed, sitemap, robots.txt) and share cards, beside the pages they describe.
+  // Discovery (feed, sitemap, robots.txt), share cards and posters, beside the pages they describe.
   await app.register(discoveryRoutes);
   await app.register(cardRoutes);
+  await app.register(posterRoutes);
 
-  // 4. The web app and the not-found answers.
-  await app.register(webPlugin, { root: options.webRoot ?? defaultWebRoot });
+  // 4. The web app: its built files, its pages and the not-found answers.
+  const webRoot = options.webRoot ?? defaultWebRoot;
+  await app.register(webAssetsPlugin, { root: webRoot });
+  await app.register(pageRoutes, { root: webRoot });
 
   app.addHook('onClose', async () => {
     await app.background.idle();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { emailKey } from './lib/email-key.js';
 
-/** The only module that reads process.env (PRODUCT.md §2). */
+/** The only module that reads process.env (README.md, "Configuration"). */
 
 export class ConfigError extends Error {}
 
@@ -38,6 +38,23 @@ const url = (name: string, protocols: string[]) =>
 function redact(value: string): string {
   return value.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 }
+
+/** A whole number of at least 1, or the default when unset. */
+const count = (name: string, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v.trim());
+      if (/^\d+$/.test(v.trim()) && n >= 1 && Number.isSafeInteger(n)) return n;
+      ctx.addIssue({ code: 'custom', message: `${name} must be a whole number of at least 1 (got "${v}")` });
+      return z.NEVER;
+    });
+
+/** Each process's budget of requests to TMDB (decision 010): TMDB allows about 40 a second per token, for all instances. */
+const TMDB_REQUESTS_PER_SECOND_DEFAULT = 20;
+const TMDB_REQUESTS_PER_SECOND_MAX = 40;
 
 const envSchema = z.object({
   PORT: z
@@ -76,6 +93,40 @@ const envSchema = z.object({
   COFFEE_URL: url('COFFEE_URL', ['http:', 'https:']),
   SHOP_URL: url('SHOP_URL', ['http:', 'https:']),
   CONTACT_EMAIL: z.string().optional(),
+  TMDB_API_TOKEN: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v === '' || /^[\x21-\x7e]{16,4096}$/.test(v),
+      'TMDB_API_TOKEN must be the API Read Access Token of a TMDB account (printable characters, no spaces)',
+    ),
+  TMDB_API_URL: url('TMDB_API_URL', ['http:', 'https:']),
+  TMDB_IMAGE_URL: url('TMDB_IMAGE_URL', ['http:', 'https:']),
+  TMDB_REQUESTS_PER_SECOND: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return TMDB_REQUESTS_PER_SECOND_DEFAULT;
+      const n = Number(v.trim());
+      if (/^\d+$/.test(v.trim()) && n >= 1 && n <= TMDB_REQUESTS_PER_SECOND_MAX) return n;
+      ctx.addIssue({
+        code: 'custom',
+        message: `TMDB_REQUESTS_PER_SECOND must be a whole number from 1 to ${TMDB_REQUESTS_PER_SECOND_MAX} (got "${v}")`,
+      });
+      return z.NEVER;
+    }),
+  EVENT_STREAMS_PER_ADDRESS: count('EVENT_STREAMS_PER_ADDRESS', 20),
+  EVENT_STREAMS_MAX: count('EVENT_STREAMS_MAX', 20_000),
+  WATCH_REGION: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined;
+      const code = v.trim().toUpperCase();
+      if (/^[A-Z]{2}$/.test(code) && code !== 'ZZ' && regionName(code) !== code) return code;
+      ctx.addIssue({ code: 'custom', message: `WATCH_REGION must be a two-letter country code such as AU (got "${v}")` });
+      return z.NEVER;
+    }),
 });
 
 export interface ExternalLinks {
@@ -85,6 +136,28 @@ export interface ExternalLinks {
   coffee: string;
   shop: string;
   contactEmail: string;
+}
+
+/**
+ * The film database (docs/product.md §Film database): off without a token.
+ * The server reads TMDB's API at apiUrl and images under imageUrl, nothing else.
+ */
+export interface FilmDatabaseConfig {
+  /** the API Read Access Token, sent as a bearer token; undefined turns the feature off */
+  token: string | undefined;
+  apiUrl: string;
+  imageUrl: string;
+  /** ISO 3166-1 country of "where to watch" */
+  watchRegion: string;
+  /** its English name, e.g. Australia */
+  watchRegionName: string;
+  /** this process's budget of requests to TMDB, per second */
+  requestsPerSecond: number;
+}
+
+/** A country's English name from its two-letter code; the code itself when unknown. */
+export function regionName(code: string): string {
+  return new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' }).of(code) ?? code;
 }
 
 export interface Config {
@@ -105,6 +178,9 @@ export interface Config {
   corsOrigins: string[];
   logLevel: string;
   links: ExternalLinks;
+  filmDatabase: FilmDatabaseConfig;
+  /** Open live-list streams (docs/product.md §Live list): per client address, and in this process. */
+  eventStreams: { perAddress: number; max: number };
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {
@@ -173,5 +249,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       shop: e.SHOP_URL ?? 'https://shop.thefilmlist.example',
       contactEmail,
     },
+    filmDatabase: {
+      token: e.TMDB_API_TOKEN || undefined,
+      apiUrl: (e.TMDB_API_URL ?? 'https://api.themoviedb.org/3').replace(/\/+$/, ''),
+      imageUrl: (e.TMDB_IMAGE_URL ?? 'https://image.tmdb.org/t/p').replace(/\/+$/, ''),
+      watchRegion: e.WATCH_REGION ?? 'AU',
+      watchRegionName: regionName(e.WATCH_REGION ?? 'AU'),
+      requestsPerSecond: e.TMDB_REQUESTS_PER_SECOND,
+    },
+    eventStreams: { perAddress: e.EVENT_STREAMS_PER_ADDRESS, max: e.EVENT_STREAMS_MAX },
   };
 }

@@ -7,8 +7,9 @@ import { demoFilmCount } from './seed/demo-films.js';
 import { DEMO_MEMBER_COUNT } from './seed/demo-votes.js';
 import { openTestDatabase, type TestDatabase } from '../test/support/test-app.js';
 import { runServer, startServer } from '../test/support/server-process.js';
+import { readable } from '../test/support/smtp.js';
+import { onPostgres } from '../test/support/config.js';
 
-const onPostgres = process.env.TEST_DATABASE === 'postgres';
 let dataDir: string;
 let pgDatabase: TestDatabase | undefined;
 
@@ -64,7 +65,7 @@ describe('starting the server', () => {
         }
       }
       expect(files).toHaveLength(1);
-      expect(readFileSync(path.join(outbox, files[0] ?? ''), 'utf8')).toMatch(/\/verification\/[A-Za-z0-9_-]{43}/);
+      expect(readable(readFileSync(path.join(outbox, files[0] ?? ''), 'utf8'))).toMatch(/\/verification\/[A-Za-z0-9_-]{43}/);
     } finally {
       expect(await first.stop('SIGTERM')).toBe(0);
     }

@@ -3,7 +3,9 @@ import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
+import { backfillIdentityKeys } from './db/identity-backfill.js';
 import { startEmbeddedMaintenance } from './db/maintenance.js';
+import { startFilmRefresh } from './jobs/film-refresh.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { systemClock } from './lib/clock.js';
 import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
@@ -47,8 +49,10 @@ async function main(): Promise<void> {
       : `the embedded database in ${path.join(config.dataDir, 'db')}`;
     fail(`cannot open ${where}: ${describeError(error)}`);
   }
-
   const clock = systemClock;
+  // The identity keys of rows from before them: the migrations cannot compute them (db/identity-backfill.ts).
+  const identity = await backfillIdentityKeys(database.db, { now: clock.now(), publicUrl: config.publicUrl });
+
   const worker: { current?: ReturnType<typeof createOutboxWorker> } = {};
   const app = await buildApp({
     config,
@@ -59,10 +63,29 @@ async function main(): Promise<void> {
     notifyOutbox: () => worker.current?.wake(),
   });
 
+  if (identity.updated > 0) app.log.info({ rows: identity.updated }, 'identity keys computed for rows from before them');
+  for (const renamed of identity.renamed) {
+    app.log.warn(renamed, 'an account renamed: an account registered before it has a name that reads the same; its member is told by mail');
+  }
+  for (const clash of identity.clashes) {
+    app.log.warn(
+      `${clash} has the same name as another once names are compared one way; it keeps its placeholder until one of the two is changed`,
+    );
+  }
+
   const transport = createMailTransport(config, app.log);
   worker.current = createOutboxWorker({ db: database.db, transport, clock, from: config.mailFrom, log: app.log });
   worker.current.start();
   const housekeeping = startHousekeeping({ db: database.db, clock, log: app.log });
+  const filmRefresh = app.filmDatabase.client
+    ? startFilmRefresh({
+        db: database.db,
+        filmDatabase: app.filmDatabase,
+        clock,
+        log: app.log,
+        onChange: () => app.filmListCache.invalidate(),
+      })
+    : null;
   const maintenance = database.kind === 'pglite' ? startEmbeddedMaintenance({ db: database.db, log: app.log }) : null;
 
   let seeded = 0;
@@ -92,6 +115,7 @@ async function main(): Promise<void> {
         ]
       : []),
     `  Mail: ${transport.describe()}`,
+    `  Film database: ${config.filmDatabase.token ? `TMDB at ${config.filmDatabase.apiUrl}, where to watch in ${config.filmDatabase.watchRegionName}` : 'off (TMDB_API_TOKEN=<TMDB API Read Access Token> looks films up in TMDB)'}`,
     `  Reviewers: ${config.reviewers.size ? [...config.reviewers].join(', ') : 'none yet'} (REVIEWERS=alice@example.com,bob@example.com: the account that verifies one of these addresses is a reviewer)`,
     `  API documentation: ${publicBase}/api/docs`,
     '',
@@ -107,6 +131,7 @@ async function main(): Promise<void> {
     await app.close();
     await worker.current?.stop();
     await housekeeping.stop();
+    await filmRefresh?.stop();
     await transport.close();
     await database.close();
     process.exit(0);

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from './config.js';
 import type { Database, DatabaseHandle } from './db/connection.js';
 import type { AccessTokens } from './modules/auth/access-tokens.js';
@@ -5,7 +6,9 @@ import type { SessionsRepository } from './modules/auth/sessions-repository.js';
 import type { BackgroundWork } from './lib/background.js';
 import type { Clock } from './lib/clock.js';
 import type { RateLimitStore } from './lib/rate-limit-store.js';
+import type { FilmDatabase } from './modules/film-database/film-database.js';
 import type { FilmListCache } from './modules/films/film-list-cache.js';
+import type { ListEvents } from './modules/films/list-events.js';
 
 /** Who is acting: set from a verified access token only, never from a request body. */
 export interface Actor {
@@ -15,7 +18,20 @@ export interface Actor {
   isReviewer: boolean;
 }
 
+/**
+ * A route hook. Routes run these as preValidation hooks, so the chain is:
+ * authenticate (the scope's guard), rate limit, then validate, then the handler authorises.
+ */
+export type RouteHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Who may call a route, as its guard declared it (modules/auth/guards.ts); a public route has none. */
+export type RouteAccess = 'member' | 'reviewer';
+
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** set by membersOnly or reviewersOnly on every route they declare */
+    access?: RouteAccess;
+  }
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
@@ -25,6 +41,10 @@ declare module 'fastify' {
     sessions: SessionsRepository;
     rateLimitStore: RateLimitStore;
     filmListCache: FilmListCache;
+    /** The open live-list streams (GET /api/films/events) and what they are told. */
+    listEvents: ListEvents;
+    /** TMDB, when TMDB_API_TOKEN is set (modules/film-database/) */
+    filmDatabase: FilmDatabase;
     /** Wakes the outbox worker after a commit that queued mail. */
     notifyOutbox: () => void;
     /** Work requests start without waiting for it (lib/background.ts). */

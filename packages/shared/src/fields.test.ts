@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { addFilmRequest, checkFilmQuery, filmDetailsQuery, rejectFilmRequest, reviewFilmRequest } from './api/films.js';
 import { logoutRequest, refreshRequest } from './api/auth.js';
 import { checkUserRequest, loginRequest, profileParams, registerRequest, updateProfileRequest, verificationParams } from './api/users.js';
-import { emailField, isPlainAddress, isWellFormedText, passwordField, toWellFormedText, usernameField, withAsciiDomain } from './fields.js';
+import { emailField, isPlainAddress, passwordField, usernameField, withAsciiDomain } from './fields.js';
+import { isWellFormedText, toWellFormedText } from './text-rules.js';
 import { messages } from './messages.js';
 
 const firstMessage = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
@@ -81,7 +82,7 @@ describe('ill-formed UTF-16', () => {
   });
 });
 
-describe('one plain email address (PRODUCT.md §3)', () => {
+describe('one plain email address (docs/product.md §Usernames and emails)', () => {
   it.each([
     'box@example.test',
     'first.last@example.test',
@@ -144,11 +145,11 @@ describe('one plain email address (PRODUCT.md §3)', () => {
     ['box@\uFF11\uFF12\uFF17.\uFF10.\uFF10.\uFF11'],
     [`${'l'.repeat(65)}@example.test`],
     [`box@${'d'.repeat(64)}.test`],
-  ])('refuses %j with the spec message', (address) => {
+  ])('refuses %j with its message', (address) => {
     expect(firstMessage(emailField, address)).toBe(messages.emailInvalid);
   });
 
-  it('refuses forms with spaces with the spec message for spaces', () => {
+  it('refuses forms with spaces with the message for spaces', () => {
     for (const address of ['Someone <box@example.test>', 'box@example.test (comment)', '"b x"@example.test', 'box@example.test\n']) {
       expect(firstMessage(emailField, address)).toBe(messages.emailHasSpaces);
     }

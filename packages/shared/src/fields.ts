@@ -3,14 +3,7 @@ import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './constants
 import { messages } from './messages.js';
 import { isCommonPassword } from './common-passwords.js';
 import { mixesAlphabets } from './film-rules.js';
-
-/** A lone surrogate: JSON can carry one ("\ud800"), but URLs, UTF-8 and mail cannot. */
-const LONE_SURROGATE = /\p{Cs}/u;
-const LONE_SURROGATES = /\p{Cs}/gu;
-
-export const isWellFormedText = (text: string): boolean => !LONE_SURROGATE.test(text);
-/** Lone surrogates become U+FFFD, as String.prototype.toWellFormed does (ES2024, newer than this project's lib). */
-export const toWellFormedText = (text: string): string => text.replace(LONE_SURROGATES, '\uFFFD');
+import { followsTextRule, isWellFormedText, normalizeLineBreaks, type TextShape } from './text-rules.js';
 
 /**
  * Every text field of every request starts here: ill-formed UTF-16 is refused
@@ -19,17 +12,45 @@ export const toWellFormedText = (text: string): string => text.replace(LONE_SURR
 export const textInput = (error: string = messages.invalidRequest) =>
   z.string({ error }).refine(isWellFormedText, { message: messages.textIllFormed, abort: true });
 
+/**
+ * Every schema of a text field that is stored or shown, with its shape under the one text rule. A
+ * schema built from one (trimmed, limited, described) is found here too, so a request's stored
+ * fields can be read from its schema (the route fuzzer puts hidden characters into each).
+ */
+export const storedTextFields = z.registry<{ shape: TextShape }>();
+
+/** Marks a schema as a stored or shown text field whose rules include the one text rule for its shape. */
+export function markStored<T extends z.ZodType>(schema: T, shape: TextShape): T {
+  storedTextFields.add(schema, { shape });
+  return schema;
+}
+
+/**
+ * A text field that is stored or shown: textInput, then the one text rule (text-rules.ts) for its
+ * shape, which refuses controls, noncharacters and characters that draw nothing.
+ */
+export const storedText = (shape: TextShape, hidden: string, error?: string) =>
+  markStored(
+    textInput(error)
+      .overwrite((v) => (shape === 'multi-line' ? normalizeLineBreaks(v) : v))
+      .refine((v) => followsTextRule(v, shape), { message: hidden }),
+    shape,
+  );
+
 /** One schema per user field, used by the sign-up and profile forms and by the server. */
-export const usernameField = textInput(messages.usernameRequired)
+const username = textInput(messages.usernameRequired)
   // Compatibility forms folded ("Ｒｉｔａ" and "Rita" are one name), so uniqueness sees through them.
   .normalize('NFKC')
   .min(1, messages.usernameRequired)
   .refine((v) => !/\s/.test(v), messages.usernameHasSpaces)
   .refine((v) => v.length <= USERNAME_MAX, messages.usernameTooLong)
   .refine((v) => /^[\p{L}\p{N}._-]+$/u.test(v), messages.usernameInvalid)
+  // Implied by the line above today; kept so that every stored field visibly passes the one text rule.
+  .refine((v) => followsTextRule(v, 'single-line'), messages.usernameInvalid)
   // "." and ".." are no names (and no path segments either).
   .refine((v) => /[\p{L}\p{N}]/u.test(v), messages.usernameNeedsLetter)
   .refine((v) => !mixesAlphabets(v), messages.usernameMixesAlphabets);
+export const usernameField = markStored(username, 'single-line');
 
 /** RFC 5322 atext: what an unquoted local part is made of. */
 const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
@@ -39,7 +60,7 @@ const DOMAIN_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 const LOCAL_PART_MAX = 64;
 
 /**
- * PRODUCT.md §3: one plain address, an RFC 5322 addr-spec with a dot-atom
+ * docs/product.md §Usernames and emails: one plain address, an RFC 5322 addr-spec with a dot-atom
  * local part and a host name. No display name, list, group, comment or
  * domain literal. Quoted local parts are refused too: they exist to carry
  * spaces, "@", "<" and "," — the very characters that make one field hold

@@ -6,6 +6,7 @@ import {
   containsAccents,
   containsWebLink,
   isWatchLink,
+  mixesAlphabets,
   normalizeTitle,
   type FilmFields,
 } from './film-rules.js';
@@ -44,13 +45,25 @@ describe('checkFilmFields', () => {
     expect(check(change)).toEqual({ field, message });
   });
 
+  it.each(['\u0110ark City', 'Fran\u1D0B', 'Dark C\u0131ty', 'V\u00F8lvens', 'Dar\u0138 City', 'Frank\u093C', 'Ka\u0142 Ho Naa Ho'])(
+    'takes the modified Latin letter or foreign mark in %j for an accent',
+    (title) => {
+      expect(check({ title })).toEqual({ field: 'title', message: messages.titleHasAccents });
+    },
+  );
+
+  it('takes keycaps for symbols and ß, æ and œ for letters, not accents', () => {
+    for (const title of ['1\uFE0F\u20E3 Night', '\u00C6on Flux', 'Die Stra\u00DFe', 'Hors d\u0152uvre'])
+      expect(check({ title }), title).toBeNull();
+  });
+
   it('accepts the edges of the year range and lengths', () => {
     expect(check({ release_year: '1870' })).toBeNull();
     expect(check({ release_year: '2027' })).toBeNull();
     expect(check({ title: 'T'.repeat(200), description: 'd'.repeat(1000) })).toBeNull();
   });
 
-  it('reports the first failure in the spec order', () => {
+  it("reports the first failure in the rules' order", () => {
     // Blank wins over everything; the first blank field is named.
     expect(check({ title: '', description: '' })).toEqual({ field: 'title', message: messages.fillAllFields });
     expect(check({ title: 'http://x.example', release_year: '' })?.message).toBe(messages.fillAllFields);
@@ -246,6 +259,21 @@ describe('the building blocks', () => {
       expect(isWatchLink(bad)).toBe(false);
     }
   });
+
+  it('refuses watch links that disguise their host: spaces, a user part, an internationalised host', () => {
+    for (const bad of [
+      'https://evil.example/\u2003\u2003https://netflix.com',
+      'https://netflix.com/ watch',
+      'https://netflix.com@evil.example/',
+      'https://user:pass@watch.example/',
+      'https://n\u0435tflix.com/',
+      'https://xn--ntflix-4ve.com/',
+    ]) {
+      expect(isWatchLink(bad), bad).toBe(false);
+    }
+    expect(isWatchLink('https://www.netflix.com/title/70131314')).toBe(true);
+    expect(isWatchLink('https://watch.example/film/am%C3%A9lie')).toBe(true);
+  });
 });
 
 describe('what an outside attack slipped past the rules', () => {
@@ -268,6 +296,14 @@ describe('what an outside attack slipped past the rules', () => {
 
   it('refuses a word that mixes alphabets, not titles in one alphabet', () => {
     expect(check({ title: 'Fr\u0430nk' })).toEqual({ field: 'title', message: messages.titleMixesAlphabets });
+    // any two scripts that do not mix, not only Latin, Cyrillic and Greek: a Canadian syllabic or a Georgian letter for a Latin one
+    for (const title of ['Dark \u1455ity', '\u10BDound of Metal', 'Qwz\u13DFx', 'Qw\u0585x', 'Ваш\u10D0']) {
+      expect(check({ title }), title).toEqual({ field: 'title', message: messages.titleMixesAlphabets });
+    }
+    // the scripts Japanese, Chinese and Korean titles mix, with each other and with Latin
+    for (const title of ['千と千尋の神隠し', 'ドラえもん のび太の恐竜', 'Shall we ダンス?', '올드보이', 'Léon']) {
+      expect(mixesAlphabets(title), title).toBe(false);
+    }
     expect(check({ title: '\u041C\u043E\u0441\u043A\u0432\u0430 Slezam Ne Verit' })).toBeNull();
     expect(check({ title: '\u0396 (Z)' })).toBeNull();
   });
@@ -275,6 +311,17 @@ describe('what an outside attack slipped past the rules', () => {
   it('stores compatibility forms folded, so a fullwidth title is the same film', () => {
     expect(normalizeTitle('\uFF26\uFF32\uFF21\uFF2E\uFF2B')).toBe('FRANK');
     expect(normalizeTitle('  Le   Samoura\u00ef ')).toBe('Le Samoura\u00ef');
+    // a ligature is its letters, but a number form is the title's own ("8½", "Alien³"), and a
+    // character that folds to a whole phrase stays one character
+    expect(normalizeTitle('\uFB01lm')).toBe('film');
+    expect(normalizeTitle('8\u00BD')).toBe('8\u00BD');
+    expect(normalizeTitle('Alien\u00B3')).toBe('Alien\u00B3');
+    expect(normalizeTitle('\uFDFA')).toBe('\uFDFA');
+  });
+
+  it('counts the length of a title as it is stored, so a character that folds long cannot stretch it', () => {
+    expect(check({ title: 'Long ' + '\uFB03'.repeat(66) })).toEqual({ field: 'title', message: messages.titleTooLong });
+    expect(check({ title: '\uFDFA'.repeat(200) })?.message).not.toBe(messages.titleTooLong);
   });
 
   it.each([

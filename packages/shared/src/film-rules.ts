@@ -1,25 +1,13 @@
 import { DESCRIPTION_MAX, TITLE_MAX, YEAR_MIN, yearMax } from './constants.js';
 import { messages } from './messages.js';
-
-/** Invisible characters: format characters (Cf: zero-width spaces and joiners, BOM, bidi controls) and the other default-ignorables. */
-const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
-/** Letters that draw nothing: Hangul fillers and the blank braille pattern. */
-const BLANK_LETTERS = /[\u115F\u1160\u3164\uFFA0\u2800]/u;
-/** An emoji and its sequence: variation selectors and joiners belong there, and only there. */
-const EMOJI_SEQUENCE = /\p{Extended_Pictographic}[\uFE0E\uFE0F]?(?:\u200D\p{Extended_Pictographic}[\uFE0E\uFE0F]?)*/gu;
-
-/** Whether the text holds a character that draws nothing, outside an emoji sequence ("👨‍👩‍👧" keeps its joiners). */
-export function containsInvisible(text: string): boolean {
-  const looked = text.replace(EMOJI_SEQUENCE, '');
-  return new RegExp(INVISIBLE.source, 'u').test(looked) || BLANK_LETTERS.test(looked);
-}
+import { EMOJI_SEQUENCE, followsTextRule, INVISIBLE_CHARACTERS as INVISIBLE } from './text-rules.js';
 
 /** Colons and slashes that look like ASCII ones but are not folded to them by NFKC. */
 const COLON_LOOKALIKES = /[\uA789\u02F8\u2236\uFE13\uFE55\u02D0\u205A\u05C3\u0589\u1361]/gu;
 const SLASH_LOOKALIKES = /[\u2044\u2215\u29F8\u2571\u3033]/gu;
 
 /**
- * What the link and accent rules look at (PRODUCT.md §11): invisible
+ * What the link and accent rules look at (docs/product.md §Text rules): invisible
  * characters removed, then NFKD — the compatibility folding of NFKC
  * ("ｈｔｔｐｓ：／／" is "https://"), with accents left as separate marks.
  */
@@ -36,7 +24,7 @@ function percentDecoded(text: string): string {
 }
 
 /**
- * http, https or ftp links (SPEC §5), anywhere, even glued to a preceding
+ * http, https or ftp links (docs/product.md §Add-film rules), anywhere, even glued to a preceding
  * word ("xhttps://"). A scheme counts when its colon is followed by a slash
  * or backslash, or directly by a letter or digit: browsers read
  * "https:\\host" and "https:host" as links too, while "Http: A Story" stays
@@ -66,10 +54,29 @@ export const containsWebLink = (text: string): boolean =>
   );
 
 /** Accent marks, found as combining diacritics after decomposition ("é" is "e" plus U+0301, "´" is a space plus U+0301). */
+/**
+ * Latin letters beyond A to Z that are letters of their own rather than marked ones: "ß", "æ", "œ".
+ * Every other Latin letter outside ASCII is a marked or modified one ("ø", "đ", "ł", "ı", small
+ * capitals), an accent in the rule's sense, and a way to make a lookalike of a listed title.
+ */
+const LATIN_LETTERS = /^[A-Za-z\u00DF\u00C6\u00E6\u0152\u0153\u1E9E]$/u;
+const LATIN = /\p{sc=Latn}/u;
+const MARK = /\p{M}/u;
+const LETTER = /\p{L}/u;
+
+/**
+ * Accent marks, found as combining diacritics after decomposition ("é" is "e" plus U+0301, "´" is a
+ * space plus U+0301), any mark on a Latin letter, and Latin letters that carry a stroke, hook or
+ * other change of their own. A keycap emoji (1️⃣) is a symbol, not an accented digit.
+ */
 export function containsAccents(text: string): boolean {
-  for (const char of foldedForRules(text)) {
+  let previous = '';
+  for (const char of foldedForRules(text.replace(EMOJI_SEQUENCE, ''))) {
     const code = char.codePointAt(0) ?? 0;
     if (COMBINING_DIACRITICS.some(([low, high]) => code >= low && code <= high)) return true;
+    if (MARK.test(char) && LATIN.test(previous)) return true;
+    if (LATIN.test(char) && LETTER.test(char) && !LATIN_LETTERS.test(char)) return true;
+    if (!MARK.test(char)) previous = char;
   }
   return false;
 }
@@ -97,7 +104,7 @@ interface Rule {
 }
 
 /**
- * The add-film rules of SPEC §5 (both forms), in the one order the browser and
+ * The add-film rules (docs/product.md §Add-film rules, both forms), in the one order the browser and
  * the server apply them, so the same input always gets the same message.
  * Links are checked before the year's digits so that every message can occur.
  * A field's later rules may assume its earlier ones passed (the range, digits).
@@ -113,15 +120,16 @@ const RULES: readonly Rule[] = [
   { field: 'release_year', message: messages.yearNotNumber, fails: (f) => !/^\d+$/.test(f.release_year) },
   { field: 'title', message: messages.titleHasAccents, fails: (f) => containsAccents(f.title) },
   { field: 'description', message: messages.descriptionHasAccents, fails: (f) => containsAccents(f.description) },
-  { field: 'title', message: messages.titleHasInvisible, fails: (f) => containsInvisible(f.title) },
-  { field: 'description', message: messages.descriptionHasInvisible, fails: (f) => containsInvisible(f.description) },
+  // The one text rule (text-rules.ts): a title is one line, a logline may have several.
+  { field: 'title', message: messages.titleHasInvisible, fails: (f) => !followsTextRule(f.title, 'single-line') },
+  { field: 'description', message: messages.descriptionHasInvisible, fails: (f) => !followsTextRule(f.description, 'multi-line') },
   { field: 'title', message: messages.titleMixesAlphabets, fails: (f) => mixesAlphabets(f.title) },
   {
     field: 'description',
     message: messages.fillAllFields,
     fails: (f) => !/[\p{L}\p{N}\p{S}\p{P}]/u.test(f.description.replace(INVISIBLE, '')),
   },
-  { field: 'title', message: messages.titleTooLong, fails: (f) => f.title.length > TITLE_MAX },
+  { field: 'title', message: messages.titleTooLong, fails: (f) => normalizeTitle(f.title).length > TITLE_MAX },
   { field: 'description', message: messages.descriptionTooLong, fails: (f) => f.description.length > DESCRIPTION_MAX },
   {
     field: 'release_year',
@@ -137,7 +145,7 @@ const trimmed = (input: FilmFields): Trimmed => ({
 });
 
 /**
- * The first failing rule of SPEC §5, or null: the one message the server
+ * The first failing add-film rule, or null: the one message the server
  * answers with. The confirmation checkbox is the form's concern and is not
  * checked here.
  */
@@ -163,31 +171,88 @@ export function checkAllFilmFields(input: FilmFields, now: Date = new Date()): R
 }
 
 /**
- * A word whose letters come from more than one of the alphabets that look
- * alike (Latin, Cyrillic, Greek): "Frаnk" with a Cyrillic "а" would pass for
- * "Frank" on the list.
+ * The scripts a letter may belong to (ISO 15924 codes), the common ones first. A code this JavaScript
+ * engine's Unicode does not know is skipped: its letters then count as no script.
+ */
+const LETTER_SCRIPTS = (
+  'Latn Cyrl Grek Hani Hira Kana Hang Arab Hebr Deva Thai Geor Armn Cans Cher Ethi Bopo Beng Taml Telu Knda Mlym ' +
+  'Gujr Guru Orya Sinh Tibt Mymr Khmr Laoo Mong Copt Lisu Vaii Tfng Nkoo Olck Yiii Thaa Syrc Adlm Aghb Ahom Armi Avst ' +
+  'Bali Bamu Bass Batk Bhks Brah Bugi Buhd Cakm Cari Cham Chrs Cpmn Cprt Diak Dogr Dsrt Dupl Egyp Elba Elym Gara Glag ' +
+  'Gong Gonm Goth Gran Gukh Hano Hatr Hluw Hmng Hmnp Hung Ital Java Kali Kawi Khar Khoj Kits Krai Kthi Lana Lepc Limb ' +
+  'Lina Linb Lyci Lydi Mahj Maka Mand Mani Marc Medf Mend Merc Mero Modi Mroo Mtei Mult Nagm Nand Narb Nbat Newa Nshu ' +
+  'Ogam Onao Orkh Osge Osma Ougr Palm Pauc Perm Phag Phli Phlp Phnx Plrd Prti Rjng Rohg Runr Samr Sarb Saur Sgnw Shaw ' +
+  'Shrd Sidd Sind Sogd Sogo Sora Soyo Sund Sunu Sylo Tagb Takr Tale Talu Tang Tavt Tayo Tglg Tirh Tnsa Todr Toto Tutg ' +
+  'Ugar Vith Wara Wcho Xpeo Xsux Yezi Zanb'
+)
+  .split(' ')
+  .flatMap((code) => {
+    try {
+      return [{ code, pattern: new RegExp(`^\\p{sc=${code}}$`, 'u') }];
+    } catch {
+      return [];
+    }
+  });
+
+/**
+ * The scripts one word may combine (Unicode UTS #39, "highly restrictive"): Japanese, Chinese and
+ * Korean writing mix their own scripts with each other and with Latin; nothing else mixes.
+ */
+const SCRIPT_MIXES: readonly ReadonlySet<string>[] = [
+  new Set(['Latn', 'Hani', 'Hira', 'Kana']),
+  new Set(['Latn', 'Hani', 'Bopo']),
+  new Set(['Latn', 'Hani', 'Hang']),
+];
+
+function scriptOf(letter: string): string | undefined {
+  return LETTER_SCRIPTS.find(({ pattern }) => pattern.test(letter))?.code;
+}
+
+/**
+ * A word whose letters come from scripts that do not mix (docs/product.md §Add-film rules): "Frаnk"
+ * with a Cyrillic "а", or "ᑕity" with a Canadian syllabic for the "C", would pass for a Latin word.
  */
 export function mixesAlphabets(text: string): boolean {
   return text.split(/[^\p{L}\p{M}]+/u).some((word) => {
-    const scripts = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u].filter((script) => script.test(word));
-    return scripts.length > 1;
+    const scripts = new Set<string>();
+    for (const letter of word.match(/\p{L}/gu) ?? []) {
+      const script = scriptOf(letter);
+      if (script !== undefined) scripts.add(script);
+    }
+    if (scripts.size < 2) return false;
+    return !SCRIPT_MIXES.some((mix) => [...scripts].every((script) => mix.has(script)));
   });
 }
 
 /**
- * The form a title is stored and compared in: compatibility forms folded
- * (NFKC: "ＦＲＡＮＫ" is "FRANK") and whitespace runs collapsed, so
- * "Alien  " and "Alien" are one film.
+ * The form a title is stored and compared in: compatibility forms folded ("ＦＲＡＮＫ" is "FRANK",
+ * "ﬁ" is "fi") and whitespace runs collapsed, so "Alien  " and "Alien" are one film. A number form is
+ * kept ("8½", "Alien³" are those films' titles), and so is a character whose folded form is a whole
+ * word or phrase (more than three characters). The key that tells films apart folds all of them (lib/identity.ts).
  */
 export function normalizeTitle(title: string): string {
-  return title.normalize('NFKC').trim().replace(/\s+/g, ' ');
+  let folded = '';
+  for (const char of title.normalize('NFC')) {
+    const compatible = char.normalize('NFKC');
+    folded += /[\p{No}\p{Nl}]/u.test(char) || [...compatible].length > 3 ? char : compatible;
+  }
+  return folded.normalize('NFC').trim().replace(/\s+/g, ' ');
 }
 
-/** A watch link must be an absolute http(s) URL. */
+/** A watch link: an absolute http(s) URL with a host in plain ASCII, no user part and no spaces. */
 export function isWatchLink(value: string): boolean {
+  // No space of any kind: a URL parser would encode one in a path that then reads as two addresses.
+  if (/\s/u.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      url.hostname.length > 0 &&
+      // No user or password before the host ("https://netflix.com@evil.example" goes to evil.example).
+      url.username === '' &&
+      url.password === '' &&
+      // No internationalised host: it can spell a lookalike of a real one ("nеtflix.com" with a Cyrillic "е").
+      !url.hostname.split('.').some((label) => label.startsWith('xn--'))
+    );
   } catch {
     return false;
   }

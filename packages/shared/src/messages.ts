@@ -1,9 +1,10 @@
 /**
- * Every user-facing message of SPEC.md, word for word, defined once.
- * Messages the spec leaves open (marked "brief") come from PRODUCT.md decisions.
+ * Every user-facing message, word for word, defined once; docs/product.md
+ * names them by their key here. Keep the wording: users, and the product's
+ * rules, know them in these words.
  */
 export const messages = {
-  // Add-film forms (SPEC §5)
+  // Add-film forms (docs/product.md §Add-film rules)
   confirmDetails: "Please confirm that you've double-checked the film details.",
   fillAllFields: 'Please fill in all fields.',
   yearNotNumber: 'Year of release must be a number.',
@@ -18,14 +19,14 @@ export const messages = {
   filmAlreadyListed: 'This film is already on The Film List.',
   filmCheckFailed: 'Failed to check if the film exists. Please try again.',
 
-  // Login (SPEC §5, §8)
+  // Login (§Login)
   usernameRequired: 'Username is required',
   passwordRequired: 'Password is required',
   loginFailed: 'Login failed. Please try again.',
   loginUnverified: 'Login failed. Your account is not yet verified. Please check your email for verification instructions.',
   noAccessToken: 'No access token provided.',
 
-  // Sign-up and profile (SPEC §5)
+  // Sign-up and profile (§Sign-up and verification, §Usernames and emails)
   usernameHasSpaces: 'Username cannot contain spaces',
   emailHasSpaces: 'Email cannot contain spaces',
   usernameTaken: 'Username is already taken',
@@ -34,12 +35,14 @@ export const messages = {
   emailInvalid: 'This is not a valid email address',
   agreementRequired: 'You need to agree to the Terms & Conditions and Privacy Policy to create your account',
 
-  // Search (SPEC §5)
+  // Search (§Search)
   searchNoMatch:
     "No film title matches your search query! Double-check you've input the correct title into the search field. Otherwise, consider adding the film to The Film List.",
 
-  // Error catalogue (SPEC §8)
+  // Failures (§Errors)
   filmsLoadFailed: 'Failed to fetch films. Please try again later.',
+  /** said quietly (a polite live region) when an open list takes in a new version of itself (docs/product.md §Live list) */
+  listUpdated: 'List updated.',
   reviewSubmitFailed: 'Failed to submit your request for review. Please try again.',
   addFilmFailed: 'Failed to add the film. Please try again.',
   rejectFilmFailed: 'Failed to reject the film. Please try again.',
@@ -48,7 +51,7 @@ export const messages = {
   filmNotFound: 'Error: Film details not available.',
   verificationFailed: 'Verification failed. Please contact support for assistance',
 
-  // Success messages (SPEC §8)
+  // Success messages
   reviewSubmitted: 'Your request has been submitted for review. You will be notified the result of this review via email.',
   filmAdded: 'The Film has been added to The Film List.',
   filmRejected: 'The Film has been rejected.',
@@ -58,7 +61,7 @@ export const messages = {
   passwordUpdated: 'Password updated successfully',
   registrationSuccessful: 'Registration was successful!',
 
-  // Brief: rules the spec leaves open (PRODUCT.md §3, §5, §6, §8)
+  // Accounts, votes, submissions and every request (§Accounts, §Votes, §Submitting, §Errors, §Limits)
   passwordTooShort: 'Password must be at least 8 characters',
   passwordTooLong: 'Password must be at most 128 characters',
   passwordTooCommon: 'This password is too common. Please choose a less common one.',
@@ -71,6 +74,8 @@ export const messages = {
   emailTooLong: 'Email must be at most 254 characters',
   titleTooLong: 'Title must be at most 200 characters.',
   descriptionTooLong: 'Description must be at most 1000 characters.',
+  /** descriptionTooLong under a field labelled Logline: a length message names the field it is under */
+  loglineTooLong: 'Logline must be at most 1000 characters.',
   yearOutOfRange: 'Year of release must be between 1870 and next year.',
   watchLinkInvalid: 'Watch link must be a web address starting with http:// or https://',
   filmAlreadyPending: 'This film has already been submitted and is awaiting review.',
@@ -103,6 +108,21 @@ export const messages = {
   temporaryIdInvalid: 'The temporary user id is not valid.',
   watchClickRecorded: 'Watch click recorded.',
   rejectReasonTooLong: 'The reason must be at most 1000 characters.',
+  // The "Why is it undervalued?" note (§Recommendation note)
+  noteTooLong: 'The note must be at most 280 characters.',
+  noteHasInvisible: 'The note should not contain invisible or control characters.',
+  noteHasLink: 'The note should not contain website links.',
+  noteHasAccents: 'The note should not contain accents.',
+  noteNamedInvalid: 'Choose whether the note shows your username.',
+  noteNamedUpdated: 'Your choice has been saved.',
+  noteNamedFailed: 'Saving your choice failed. Please try again.',
+  recommendedByMember: 'a member',
+  /** About and the footer, while the film database is on (appConfig.filmDatabase; docs/product.md §Film database) */
+  tmdbCredit: 'This product uses the TMDB API but is not endorsed or certified by TMDB.',
+  justWatchCredit: 'Where to watch: data by JustWatch.',
+  filmDatabaseUnavailable: 'The film database is unavailable right now. Please type the film in by hand.',
+  filmDatabaseEntryAdult: 'This film database entry is marked as adult content, so it cannot be linked. Choose another entry or unlink it.',
+  reasonHasInvisible: 'The reason should not contain invisible or control characters.',
   nothingToUpdate: 'Nothing to update.',
   recoveryMailSent:
     'If an account uses this email address, we have sent it a link to reset its password. Please check your junk folder too.',
@@ -121,17 +141,17 @@ export const messages = {
   verificationSucceeded: 'Your email address has been verified. You can now log in.',
   alreadyVerified: 'Your email address is already verified. You can log in.',
 
-  // Review queue (PRODUCT.md §6)
+  // Review queue (§Review queue)
   reviewQueueEmpty: 'Nothing is waiting for review.',
   reviewQueueLoadFailed: 'Failed to load the films awaiting review. Please try again.',
 
-  // Film list and votes (SPEC §4)
+  // Film list and votes (§Voting on the list, §Final mention)
   mentionProcessing: 'Your Mention request is being processed...',
   ratingProcessing: 'Your Rating request is being processed...',
   mentionIsFinal: 'Once answered, your answer is final and cannot be edited.',
   filterNoFilms: 'No films to show for this filter.',
 
-  // Account recovery, a member's own contributions, reviewers' tools (PRODUCT.md §11)
+  // Account recovery, a member's own contributions, reviewers' tools (§Account recovery, §Member screens, §Reviewer tools)
   recoveryFailed: 'Failed to send the email. Please try again.',
   resetFailed: 'Failed to reset your password. Please try again.',
   mySubmissionsLoadFailed: 'Failed to load your submissions. Please try again later.',
@@ -142,14 +162,14 @@ export const messages = {
   updateFilmFailed: 'Failed to update the film. Please try again.',
   removeFilmFailed: 'Failed to remove the film. Please try again.',
 
-  // Errors with a way out (issue 17)
-  /** SPEC §3: shown while a stored session is restored on first load. */
+  // Errors with a way out (§Errors)
+  /** Shown while a stored session is restored on first load (§Navigation and shell). */
   refreshingPage: 'Refreshing page...',
   filmLoadFailed: 'Failed to load the film details. Please check your connection and try again.',
   pageLoadFailed: 'This page could not be loaded. Please check your connection and try again.',
   verificationUnreachable: 'Failed to check your verification link. Please check your connection and try again.',
 
-  // The list reads as a ranking; votes that say what happened (issues 13 and 17)
+  // The list reads as a ranking; votes that say what happened (§Standing, §Voting on the list)
   listExplainer: "Films most members hadn't heard of rank first, and fall as more people watch and rate them.",
   howTheListWorks: 'How the list works',
   noAnswersYet: 'No answers yet',
@@ -163,21 +183,33 @@ export const messages = {
   showAllFilms: 'Show all films',
   backToList: 'Back to The Film List',
   joinToVote: 'Sign up to say whether you had heard of it, and to rate it. Every answer moves the list.',
+
+  // The watchlist and its exports (docs/product.md §Watchlist)
+  watchlistFull: 'Your watchlist already holds 5,000 films, the most it can. Take one off to add another.',
+  watchlistHeading: 'Your watchlist',
+  watchlistEmpty: 'Nothing saved yet. Save a film from the list, or from its page, to find it here when you want something to watch.',
+  watchlistLoadFailed: 'Failed to load your watchlist. Please check your connection and try again.',
+  savedToWatchlist: 'Saved to your watchlist',
+  letterboxdExportFailed: 'Your Letterboxd file could not be made. Please try again.',
+  newFilmsHeading: 'New on the list: help rank these',
+  newFilmsNone: 'No new films are waiting for answers right now.',
+  newFilmsAllAnswered: 'You have answered every new film. Thank you: each answer moves them up or down.',
+  containingHeading: 'Titles containing',
 } as const;
 
 export type MessageKey = keyof typeof messages;
 
-/** SPEC §8: "{title} URL copied to clipboard!" */
+/** "{title} URL copied to clipboard!" (§Sharing) */
 export function urlCopiedMessage(title: string): string {
   return `${title} URL copied to clipboard!`;
 }
 
-/** SPEC §4: the mention dialog's question. */
+/** The mention dialog's question (§Final mention). */
 export function mentionQuestion(title: string, site: string): string {
   return `Have you heard of ${title} before visiting ${site}?`;
 }
 
-/** SPEC §4: the share pop-up's heading after a rating of 7 or more. */
+/** The share pop-up's heading after a rating of 7 or more (§Rating rules). */
 export function shareHeading(title: string): string {
   return `Share ${title}:`;
 }
@@ -189,27 +221,27 @@ export function tryAgainIn(seconds: number): string {
   return `You can try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }
 
-/** The profile page, while an email change waits for its link (PRODUCT.md §11). */
+/** The profile page, while an email change waits for its link (§Email changes). */
 export function pendingEmailNotice(address: string): string {
   return `Waiting for confirmation: ${address}. Your email changes once you follow the link we sent there.`;
 }
 
-/** A decision or submission's message, naming the film it is about (issue 17): "Moon (2009): The Film has been added to The Film List." */
+/** A decision or submission's message, naming the film it is about: "Moon (2009): The Film has been added to The Film List." */
 export function aboutFilm(title: string, releaseYear: string | number, message: string): string {
   return `${title} (${releaseYear}): ${message}`;
 }
 
-/** A film's short standing (issue 17): "62% hadn't heard of it". */
+/** A film's short standing (§Standing): "62% hadn't heard of it". */
 export const notHeardShare = (percent: number): string => `${percent}% ${messages.hadNotHeard}`;
 
-/** How many films the list shows now (issue 17): "12 films". */
+/** How many films the list shows now: "12 films". */
 export const filmCount = (count: number): string => `${count} ${count === 1 ? 'film' : 'films'}`;
 
-/** A search that matches films the filter leaves out (issue 17). */
+/** A search that matches films the filter leaves out (§Search). */
 export const filteredOutNotice = (count: number, filter: string): string =>
   `${count === 1 ? 'A film' : `${count} films`} matching your search ${count === 1 ? 'is' : 'are'} on The Film List, but not in ${filter}.`;
 
-/** After a vote (issue 17): "You rated Aftersun 8/10. It is now #5 of 30." */
+/** After a vote (§Voting on the list): "You rated Aftersun 8/10. It is now #5 of 30." */
 export function voteAnnouncement(
   title: string,
   vote: { rating: number } | { heard: boolean },
@@ -220,13 +252,53 @@ export function voteAnnouncement(
   return place ? `${what} It is now #${place.rank} of ${place.films}.` : what;
 }
 
-/** A vote that failed (issue 17; SPEC §8 only logs it). */
+/**
+ * Said after a vote that moved a film down (§Standing): a film falls as more members know it and rate
+ * it, which is the list's point, not a verdict on the film.
+ */
+export const fallExplained =
+  'Films fall as more members get to know them: that is how the list keeps the least known ones on top, not a mark against the film.';
+
+/** A vote that failed (§Voting on the list; the failure itself is only logged, §Errors). */
 export const voteFailedNotice = (title: string, kind: 'mention' | 'rating'): string =>
   kind === 'rating' ? `Your rating of ${title} was not saved.` : `Your answer for ${title} was not saved.`;
 
-/** A film's place, on its page (issue 13): "#3 of 30 on The Film List". */
+/** A save or removal the server refused or did not receive (docs/product.md §Watchlist). */
+export const watchlistChangeFailed = (title: string, save: boolean): string =>
+  save ? `${title} was not saved to your watchlist.` : `${title} was not taken off your watchlist.`;
+
+/** The offer, in the vote's notice, after a member had not heard of a film (docs/product.md §Watchlist). */
+export const saveForLater = (title: string): string => `Save ${title} for later`;
+
+/** After rating a film on the watchlist: the offer to take it off (docs/product.md §Watchlist). */
+export const takeOffWatchlist = (title: string): string => `Take ${title} off your watchlist`;
+
+/** §Search: the forgiving matches shown when the title rule finds few: "Titles containing 'bruges'". */
+export const titlesContaining = (text: string): string => `${messages.containingHeading} '${text}'`;
+
+/**
+ * Why a film stands where it does, in a few words (§Standing), from the two terms of its score (`scoreTerms`):
+ * "34 answers: few knew it, 31 ratings pull it down". Answers are the Heard of Before answers and the ratings
+ * together, the total the share is of (the film page's "12 of 34 answers"); a film's few ratings lift it, many
+ * pull it down, whatever their average. Without ratings it says only how well known the film is.
+ */
+export function whyHere(terms: { answers: number; heardTerm: number; ratingTerm: number }, ratings: number): string {
+  const answers = `${terms.answers} ${terms.answers === 1 ? 'answer' : 'answers'}`;
+  const known = terms.heardTerm >= 60 ? 'few knew it' : terms.heardTerm >= 30 ? 'some knew it' : 'most knew it';
+  if (ratings === 0) return `${answers}: ${known}`;
+  const lifts = terms.ratingTerm >= 30;
+  const rated =
+    ratings === 1
+      ? `its rating ${lifts ? 'lifts it' : 'pulls it down'}`
+      : lifts
+        ? `its ${ratings} ratings lift it`
+        : `${ratings} ratings pull it down`;
+  return `${answers}: ${known}, ${rated}`;
+}
+
+/** A film's place, on its page (§Standing): "#3 of 30 on The Film List". */
 export const rankOnList = (rank: number, films: number): string => `#${rank} of ${films} on The Film List`;
 
-/** Under the two halves of a film's score, on its page (issue 13). */
+/** Under the two halves of a film's score, on its page (§Standing). */
 export const answersCount = (some: number, of: number): string => `${some} of ${of} ${of === 1 ? 'answer' : 'answers'}`;
 export const ratingsCount = (count: number): string => `out of 10, from ${count} ${count === 1 ? 'rating' : 'ratings'}`;

@@ -9,7 +9,7 @@ const midAugust = {
   userId: 12,
 };
 
-describe('the reviewer form link (SPEC §2, issue 17)', () => {
+describe('the reviewer form link (docs/product.md §Reviewer link)', () => {
   it('writes separators as dashes and real hyphens as %2D', () => {
     expect(reviewerSegment('Mid-August Lunch')).toBe('Mid%2DAugust-Lunch');
     expect(reviewerSegment('  Spider-Man  ')).toBe('Spider%2DMan');
@@ -34,7 +34,7 @@ describe('the reviewer form link (SPEC §2, issue 17)', () => {
     expect(readReviewerFormPath(reviewerFormPath(spiderMan))).toMatchObject({ title: 'Spider-Man', description: spiderMan.description });
   });
 
-  it('keeps the spec rule for hand-made links: their dashes become spaces', () => {
+  it('keeps the rule for hand-made links: their dashes become spaces', () => {
     expect(readReviewerFormPath('/master/addfilm/Mid-August-Lunch/2008/a-cash-strapped-man/12')).toEqual({
       title: 'Mid August Lunch',
       release_year: '2008',

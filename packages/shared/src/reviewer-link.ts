@@ -1,12 +1,12 @@
 /**
- * SPEC §2: /master/addfilm/{title}/{release_year}/{description}/{user_id}, the
+ * docs/product.md §Reviewer link: /master/addfilm/{title}/{release_year}/{description}/{user_id}, the
  * reviewer form prefilled from its path, where "dashes become spaces". The
  * link builder (the server's review-request mail, the review queue) and the
  * web's route share this one encoding, so a real hyphen survives the trip:
  * whitespace runs become the dashes the rule turns back into spaces, and a
  * hyphen of the text is written %2D, read back only after the dash rule.
  */
-import { toWellFormedText } from './fields.js';
+import { toWellFormedText } from './text-rules.js';
 
 export interface ReviewerFormFields {
   title: string;
@@ -29,9 +29,9 @@ export function reviewerSegment(text: string): string {
 }
 
 /**
- * A segment read back: its dashes become spaces (the spec's rule, for the
+ * A segment read back: its dashes become spaces (the product's rule, for the
  * separators), then what was encoded is decoded, %2D to a real hyphen. A
- * hand-made "Mid-August-Lunch" reads "Mid August Lunch", as the spec says.
+ * hand-made "Mid-August-Lunch" reads "Mid August Lunch", as the rule says.
  */
 export function readReviewerSegment(segment: string): string {
   return segment

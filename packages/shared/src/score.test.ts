@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filmScore, rankFilms, type FilmCounts } from './score.js';
+import { filmScore, rankFilms, scoreTerms, type FilmCounts } from './score.js';
 
 const counts = (notHeard: number, heardNotRated: number, ratingCount: number, ratingSum: number): FilmCounts => ({
   notHeard,
@@ -8,7 +8,7 @@ const counts = (notHeard: number, heardNotRated: number, ratingCount: number, ra
   ratingSum,
 });
 
-describe('filmScore (SPEC §9)', () => {
+describe('filmScore (docs/product.md §Ranking score)', () => {
   it.each([
     ['no votes at all', counts(0, 0, 0, 0), 0],
     ['"heard before" answers only', counts(0, 3, 0, 0), 0],
@@ -23,6 +23,15 @@ describe('filmScore (SPEC §9)', () => {
     ['a sum without a count (impossible, but never NaN)', counts(0, 0, 0, 9), 0],
   ])('%s', (_case, c, expected) => {
     expect(filmScore(c)).toBeCloseTo(expected, 10);
+  });
+
+  it('is the average of its two terms, which say why a film stands where it does', () => {
+    // 43 had not heard of it out of 50 answers and ratings; 5 ratings averaging 8.
+    expect(scoreTerms(counts(43, 2, 5, 40))).toEqual({ answers: 50, heardTerm: 86, ratingTerm: 16 });
+    expect(filmScore(counts(43, 2, 5, 40))).toBeCloseTo(51, 10);
+    // An 8/10 from one more member lifts the average but lowers the rating term: the film falls.
+    expect(scoreTerms(counts(43, 2, 6, 48)).ratingTerm).toBeLessThan(16);
+    expect(scoreTerms(counts(0, 0, 0, 0))).toEqual({ answers: 0, heardTerm: 0, ratingTerm: 0 });
   });
 
   it('is never NaN or infinite', () => {

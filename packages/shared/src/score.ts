@@ -1,6 +1,6 @@
 import { RATING_MAX } from './constants.js';
 
-/** The per-film counters of PRODUCT.md §4. */
+/** The per-film counters (docs/product.md §Ranking counts). */
 export interface FilmCounts {
   /** answers "No, not heard before" */
   notHeard: number;
@@ -13,15 +13,33 @@ export interface FilmCounts {
 }
 
 /**
- * SPEC §9: the average of N/total*100 and S/(10*R)/R*100. The double division
- * by R is the spec's and intended: films fall as they get rated. The score is
+ * The two halves the score averages, each from 0 to 100, and the total they
+ * divide by, so a page can say why a film stands where it does: `heardTerm`
+ * is N / (N + H + R) * 100 (ratings count in that total), `ratingTerm` is
+ * S / (10 * R) / R * 100, which falls as R grows. Both are 0 without answers.
+ */
+export interface ScoreTerms {
+  /** N + H + R */
+  answers: number;
+  heardTerm: number;
+  ratingTerm: number;
+}
+
+export function scoreTerms(c: FilmCounts): ScoreTerms {
+  const answers = c.notHeard + c.heardNotRated + c.ratingCount;
+  if (!(answers > 0)) return { answers: 0, heardTerm: 0, ratingTerm: 0 };
+  const heardTerm = (c.notHeard / answers) * 100;
+  const ratingTerm = c.ratingCount > 0 ? (c.ratingSum / (RATING_MAX * c.ratingCount) / c.ratingCount) * 100 : 0;
+  return { answers, heardTerm, ratingTerm };
+}
+
+/**
+ * docs/product.md §Ranking score: the average of N/total*100 and S/(10*R)/R*100.
+ * The double division by R is intended: films fall as they get rated. The score is
  * 0 when total is 0, the rating term is 0 when R is 0, and it is never NaN.
  */
 export function filmScore(c: FilmCounts): number {
-  const total = c.notHeard + c.heardNotRated + c.ratingCount;
-  if (!(total > 0)) return 0;
-  const heardTerm = (c.notHeard / total) * 100;
-  const ratingTerm = c.ratingCount > 0 ? (c.ratingSum / (RATING_MAX * c.ratingCount) / c.ratingCount) * 100 : 0;
+  const { heardTerm, ratingTerm } = scoreTerms(c);
   const score = (heardTerm + ratingTerm) / 2;
   return Number.isFinite(score) ? score : 0;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { filmSlug, parseFilmParam, titleCase } from './slug.js';
 
 describe('filmSlug', () => {
-  it("builds the spec's parameter: lowercase title, dashes for whitespace runs, then the year", () => {
+  it('builds the film address parameter: lowercase title, dashes for whitespace runs, then the year', () => {
     expect(filmSlug('Spider-Man', 2002)).toBe('spider-man-2002');
     expect(filmSlug('The Quiet Earth', 1985)).toBe('the-quiet-earth-1985');
     expect(filmSlug('  The   Quiet \t Earth ', 1985)).toBe('the-quiet-earth-1985');

@@ -1,18 +1,18 @@
 /**
- * SPEC §2: the film URL parameter is the lowercase title with whitespace runs
+ * docs/product.md §Film addresses: the film URL parameter is the lowercase title with whitespace runs
  * replaced by hyphens, then a hyphen and the release year.
  */
 export function filmSlug(title: string, releaseYear: number): string {
   return `${title.trim().toLowerCase().replace(/\s+/g, '-')}-${releaseYear}`;
 }
 
-/** Each word capitalised, as the spec's search box and title field do. */
+/** Each word capitalised, as the search box and the title field do (§Search, §Add-film rules). */
 export function titleCase(text: string): string {
   return text.replace(/(^|\s)(\S)/g, (_m, space: string, first: string) => space + first.toUpperCase());
 }
 
 /**
- * SPEC §2: read a film URL parameter back. The last 5 characters are the year
+ * Read a film URL parameter back (§Film addresses). The last 5 characters are the year
  * with dashes stripped; the rest is the title with dashes as spaces and each
  * word capitalised.
  */

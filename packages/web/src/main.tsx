@@ -33,7 +33,7 @@ if (root) {
     .then(() => {
       const app = createRoot(root);
       // An interruptible render: the first view is built in slices of a few milliseconds, so no long
-      // task holds the main thread while it is (issue 14; Lighthouse's Total Blocking Time).
+      // task holds the main thread while it is (docs/performance.md, "The first view"; Lighthouse's Total Blocking Time).
       startTransition(() =>
         app.render(
           <StrictMode>

@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFilm } from '../../test/support/factories.js';
-import { createTestApp, type TestApp } from '../../test/support/test-app.js';
+import { useTestApp } from '../../test/support/test-app.js';
 import { vacuumHotTables } from './maintenance.js';
 import { rowsOf } from './raw-rows.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const filmStatistics = async () =>
   Number(rowsOf(await t.app.db.execute(sql`SELECT reltuples FROM pg_class WHERE relname = 'films'`))[0]?.reltuples);

@@ -10,7 +10,7 @@ import type { Database } from './connection.js';
  */
 export async function vacuumHotTables(db: Database): Promise<void> {
   await db.execute(
-    sql`VACUUM (ANALYZE) films, mentions, ratings, sessions, refresh_tokens, outbox, users, email_tokens, watch_clicks, watch_click_days`,
+    sql`VACUUM (ANALYZE) films, mentions, ratings, sessions, refresh_tokens, outbox, users, email_tokens, watch_clicks, watch_click_days, watchlist`,
   );
 }
 

@@ -1,7 +1,6 @@
 /** PostgreSQL error codes the app reacts to. */
 export const PG_UNIQUE_VIOLATION = '23505';
 export const PG_FOREIGN_KEY_VIOLATION = '23503';
-export const PG_CHECK_VIOLATION = '23514';
 export const PG_DEADLOCK_DETECTED = '40P01';
 export const PG_SERIALIZATION_FAILURE = '40001';
 /** lock_timeout ran out (db/transaction.ts, the vote functions). */

@@ -4,17 +4,26 @@ import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { isDatabaseUnavailable, isUniqueViolation } from './pg-errors.js';
 import { rowsOf } from './raw-rows.js';
 import { films } from './schema.js';
+import { titleKeys } from '../lib/identity.js';
+import { onPostgres } from '../../test/support/config.js';
 
 // The embedded database runs on its own thread (db/pglite-worker.ts); these tests use the
 // server's real path to it, through the test app.
-describe.runIf(process.env.TEST_DATABASE !== 'postgres')('the embedded database on its own thread', () => {
+describe.runIf(!onPostgres)('the embedded database on its own thread', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();
   });
   afterAll(() => t.close());
 
-  const film = (title: string) => ({ title, releaseYear: 2001, description: 'A film.', slug: title.toLowerCase(), createdAt: new Date() });
+  const film = (title: string) => ({
+    title,
+    ...titleKeys(title),
+    releaseYear: 2001,
+    description: 'A film.',
+    slug: title.toLowerCase(),
+    createdAt: new Date(),
+  });
   const insertFilm = (title: string) => t.database.db.insert(films).values(film(title)).returning({ id: films.filmId });
 
   it('commits a transaction, and rolls one back when its work throws', async () => {
@@ -66,7 +75,7 @@ describe.runIf(process.env.TEST_DATABASE !== 'postgres')('the embedded database 
   });
 });
 
-describe.runIf(process.env.TEST_DATABASE !== 'postgres')('a closed embedded database', () => {
+describe.runIf(!onPostgres)('a closed embedded database', () => {
   it('answers queries with an unavailable error, not a hang', async () => {
     const t = await createTestApp();
     await t.database.close();

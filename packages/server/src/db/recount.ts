@@ -1,5 +1,5 @@
 /**
- * The ranking counters of PRODUCT.md §4 recomputed from the vote tables: one
+ * The ranking counters (docs/product.md §Ranking counts) recomputed from the vote tables: one
  * row per film, `film_id, n, h, r, s`, ordered by id. N counts "not heard
  * before" answers; H "heard before" answers by members who have not rated the
  * film; R and S the ratings and their sum. The stored counters on the film row

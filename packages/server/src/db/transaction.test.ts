@@ -10,8 +10,8 @@ import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { rowsOf } from './raw-rows.js';
 import { mentions, users } from './schema.js';
 import { RETRIES, retryConflicts, retryPause, transaction } from './transaction.js';
+import { onPostgres } from '../../test/support/config.js';
 
-const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const failing = (code: string) => Object.assign(new Error(`failed with ${code}`), { code });
 /** drizzle wraps the driver's error; the code is on the cause. */
 const wrapped = (code: string) => new Error('Failed query: select 1', { cause: failing(code) });

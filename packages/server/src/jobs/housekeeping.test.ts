@@ -1,30 +1,38 @@
-import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, outbox, refreshTokens, sessions, users, watchClickDays, watchClicks } from '../db/schema.js';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  emailTokens,
+  filmDatabaseAnswers,
+  filmFacts,
+  outbox,
+  posterFiles,
+  posterImages,
+  refreshTokens,
+  sessions,
+  submissions,
+  users,
+  watchClickDays,
+  watchClicks,
+} from '../db/schema.js';
+import { answerCache } from '../modules/film-database/answer-cache.js';
 import { hashToken } from '../lib/secure-token.js';
 import { enqueueMail } from '../mail/outbox.js';
 import type { MailTransport } from '../mail/transports.js';
 import { createOutboxWorker } from '../mail/worker.js';
 import { usersRepository } from '../modules/users/repository.js';
-import { createFilm, createMember, MEMBER_PASSWORD, unique, type TestMember } from '../../test/support/factories.js';
-import { verificationToken } from '../../test/support/queued-mail.js';
-import { createTestApp, type TestApp } from '../../test/support/test-app.js';
+import { signUp } from '../../test/support/accounts.js';
+import { createFilm, createMember, createSubmission, type TestMember } from '../../test/support/factories.js';
+import { freshClientAddress } from '../../test/support/http.js';
+import { useTestApp } from '../../test/support/test-app.js';
 import { runHousekeeping, startHousekeeping } from './housekeeping.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 /** "Now" of every pass below; each row is made at a time relative to it. */
 const NOW = new Date('2026-08-01T12:00:00Z');
 const at = (time: Date | number) => t.clock.set(typeof time === 'number' ? new Date(NOW.getTime() - time) : time);
-
-let address = 0;
-const nextAddress = () => `10.20.${Math.floor(address / 250)}.${(address++ % 250) + 1}`;
 
 /** Mail is delivered at once, so a message's sent time is the time it was queued; mail to stuck@ never goes. */
 const transport: MailTransport = {
@@ -36,7 +44,12 @@ const deliverQueuedMail = () =>
   createOutboxWorker({ db: t.app.db, transport, clock: t.clock, from: 'films@example.test', log: t.app.log }).drain();
 
 async function refresh(refreshToken: string) {
-  return t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: refreshToken }, remoteAddress: nextAddress() });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/refresh',
+    payload: { refresh: refreshToken },
+    remoteAddress: freshClientAddress(),
+  });
 }
 
 async function logout(member: TestMember) {
@@ -45,34 +58,13 @@ async function logout(member: TestMember) {
     url: '/api/auth/logout',
     headers: member.auth,
     payload: { refresh: member.refreshToken },
-    remoteAddress: nextAddress(),
+    remoteAddress: freshClientAddress(),
   });
   expect(res.statusCode).toBe(200);
 }
 
-async function register(verify: boolean): Promise<number> {
-  const username = unique('h');
-  const email = `${username}@example.test`;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    payload: { username, email, password: MEMBER_PASSWORD },
-    remoteAddress: nextAddress(),
-  });
-  expect(res.statusCode).toBe(201);
-  if (verify) {
-    const link = await t.app.inject({
-      url: `/api/users/verification/${await verificationToken(t.app, email)}`,
-      remoteAddress: nextAddress(),
-    });
-    expect(link.statusCode).toBe(200);
-  }
-  await deliverQueuedMail();
-  return res.json<{ user_id: number }>().user_id;
-}
-
 async function temporaryId(): Promise<string> {
-  return (await t.app.inject({ url: '/api/watch/generatetempid', remoteAddress: nextAddress() })).json<{ temporaryUserId: string }>()
+  return (await t.app.inject({ url: '/api/watch/generatetempid', remoteAddress: freshClientAddress() })).json<{ temporaryUserId: string }>()
     .temporaryUserId;
 }
 
@@ -81,7 +73,7 @@ async function visitorClick(id: string, filmId: number) {
     method: 'POST',
     url: '/api/watch/click',
     payload: { user_id: id, film_id: filmId },
-    remoteAddress: nextAddress(),
+    remoteAddress: freshClientAddress(),
   });
   expect(res.statusCode).toBe(201);
 }
@@ -96,10 +88,11 @@ async function snapshot() {
     emailTokens: (await db.select({ k: emailTokens.tokenHash }).from(emailTokens)).map((r) => r.k),
     outbox: (await db.select({ k: outbox.recipient }).from(outbox)).map((r) => r.k),
     watchClicks: (await db.select({ k: watchClicks.clickId }).from(watchClicks)).map((r) => r.k),
+    filmDatabaseAnswers: (await db.select({ k: filmDatabaseAnswers.key }).from(filmDatabaseAnswers)).map((r) => r.k),
   };
 }
 type Snapshot = Awaited<ReturnType<typeof snapshot>>;
-const TABLES = ['users', 'sessions', 'refreshTokens', 'emailTokens', 'outbox', 'watchClicks'] as const;
+const TABLES = ['users', 'sessions', 'refreshTokens', 'emailTokens', 'outbox', 'watchClicks', 'filmDatabaseAnswers'] as const;
 const minus = (all: readonly (string | number)[], gone: readonly (string | number)[]) => all.filter((k) => !gone.includes(k)).sort();
 
 const tokensOfSession = async (sessionId: string) =>
@@ -117,7 +110,15 @@ async function emailChangeToken(userId: number, madeAgoMs: number): Promise<stri
 
 describe('housekeeping', () => {
   let before: Snapshot;
-  const expectedGone: Snapshot = { users: [], sessions: [], refreshTokens: [], emailTokens: [], outbox: [], watchClicks: [] };
+  const expectedGone: Snapshot = {
+    users: [],
+    sessions: [],
+    refreshTokens: [],
+    emailTokens: [],
+    outbox: [],
+    watchClicks: [],
+    filmDatabaseAnswers: [],
+  };
   let live: TestMember;
   let verifiedLong: number;
   let filmA: number;
@@ -149,18 +150,22 @@ describe('housekeeping', () => {
     await emailChangeToken(changer.userId, 9 * DAY); // expired 6 days ago
     await emailChangeToken(changer.userId, DAY); // live
     at(9 * DAY);
-    verifiedLong = await register(true);
+    verifiedLong = (await signUp(t, { until: 'verified' })).userId;
+    await deliverQueuedMail();
     expectedGone.emailTokens.push(...(await emailTokensOf(verifiedLong)));
     at(5 * DAY);
-    await register(true);
+    await signUp(t, { until: 'verified' });
+    await deliverQueuedMail();
 
     // Unverified accounts go 72 hours after sign-up, with their links.
     at(73 * HOUR);
-    const unverifiedOld = await register(false);
+    const unverifiedOld = (await signUp(t, { until: 'registered' })).userId;
+    await deliverQueuedMail();
     expectedGone.users.push(unverifiedOld);
     expectedGone.emailTokens.push(...(await emailTokensOf(unverifiedOld)));
     at(71 * HOUR);
-    await register(false);
+    await signUp(t, { until: 'registered' });
+    await deliverQueuedMail();
 
     // Delivered mail goes a day after delivery; mail never delivered stays.
     at(10 * DAY);
@@ -175,6 +180,12 @@ describe('housekeeping', () => {
     );
     expect(expectedGone.outbox.length).toBeGreaterThanOrEqual(4);
 
+    // The film database's stored answers go 30 days after they were fetched.
+    const answers = answerCache(t.app.db);
+    await answers.write('movie:1', { answer: null }, new Date(NOW.getTime() - 31 * DAY), DAY);
+    expectedGone.filmDatabaseAnswers.push('movie:1');
+    await answers.write('movie:2', { answer: null }, new Date(NOW.getTime() - 29 * DAY), DAY);
+
     // Raw watch clicks of days more than 7 days back (before 2026-07-25) become daily counts.
     at(new Date('2026-07-24T23:00:00Z'));
     [filmA, filmB] = [(await createFilm(t.app)).filmId, (await createFilm(t.app)).filmId];
@@ -188,7 +199,7 @@ describe('housekeeping', () => {
       url: '/api/watch/authclick',
       headers: clicker.auth,
       payload: { user_id: clicker.userId, film_id: filmA },
-      remoteAddress: nextAddress(),
+      remoteAddress: freshClientAddress(),
     });
     expect(memberClick.statusCode).toBe(201);
     expectedGone.watchClicks.push(...(await t.app.db.select({ k: watchClicks.clickId }).from(watchClicks)).map((r) => r.k));
@@ -214,6 +225,8 @@ describe('housekeeping', () => {
       spentEmailTokens: expectedGone.emailTokens.length - 1, // the unverified account's link went with it
       deliveredMail: expectedGone.outbox.length,
       rawWatchClicks: 4,
+      filmDatabaseAnswers: 1,
+      unusedPosters: 0,
     });
 
     // What is live still works.
@@ -260,6 +273,80 @@ describe('housekeeping on several instances at once', () => {
       { filmId: film, day: '2026-08-02', visitorClicks: 12, memberClicks: 0 },
     ]);
     for (const member of stale) expect(await t.app.db.select().from(users).where(eq(users.userId, member.userId))).toEqual([]);
+  });
+});
+
+describe('housekeeping of stored posters (decision 014)', () => {
+  it('drops the posters no listed film or pending submission shows, a week after an answer last named them', async () => {
+    const { posters } = t.app.filmDatabase;
+    const start = new Date('2026-09-01T12:00:00Z');
+    const daysAfter = (days: number) => t.clock.set(new Date(start.getTime() + days * DAY));
+    const paths = {
+      listed: '/listedFilmPoster.jpg',
+      pending: '/pendingSubmissionPoster.jpg',
+      rejected: '/rejectedSubmissionPoster.jpg',
+      candidate: '/lookupCandidatePoster.jpg',
+      seenAgain: '/candidateSeenAgainPoster.jpg',
+    };
+    daysAfter(0);
+    const keys = await posters.remember(Object.values(paths));
+    // Each stored at every width, as a fetch would have stored it.
+    await t.app.db
+      .insert(posterImages)
+      .values(
+        [...keys.values()].flatMap((key) => [92, 185].map((width) => ({ key, width, body: Buffer.from(key), etag: `"${key}-${width}"` }))),
+      );
+    await t.app.db
+      .update(posterFiles)
+      .set({ storedAt: t.clock.now() })
+      .where(inArray(posterFiles.key, [...keys.values()]));
+
+    const film = await createFilm(t.app);
+    await t.app.db.insert(filmFacts).values({ filmId: film.filmId, tmdbId: 7001, posterPath: paths.listed });
+    const member = await createMember(t.app);
+    const answers = answerCache(t.app.db);
+    const answerNaming = (id: number, posterPath: string) =>
+      answers.write(`movie:${id}`, { answer: { id, title: `Entry ${id}`, poster_path: posterPath } }, t.clock.now(), 7 * DAY);
+    await createSubmission(t.app, member, { tmdbId: 7002 });
+    await answerNaming(7002, paths.pending);
+    const rejected = await createSubmission(t.app, member, { tmdbId: 7003 });
+    await t.app.db.update(submissions).set({ status: 'rejected' }).where(eq(submissions.submissionId, rejected.submissionId));
+    await answerNaming(7003, paths.rejected);
+
+    const kept = async () => {
+      const rows = await t.app.db.select({ path: posterFiles.path, key: posterFiles.key }).from(posterFiles);
+      const images = await t.app.db.select({ key: posterImages.key }).from(posterImages);
+      const byKey = new Map(rows.map((row) => [row.key, row.path]));
+      return {
+        files: rows.map((row) => row.path).sort(),
+        images: [...new Set(images.map((image) => byKey.get(image.key) ?? `orphan ${image.key}`))].sort(),
+      };
+    };
+    const pass = async () => (await runHousekeeping({ db: t.app.db, clock: t.clock, batchSize: 1 })).unusedPosters;
+
+    daysAfter(6);
+    await posters.remember([paths.seenAgain]);
+    expect(await pass()).toBe(0);
+
+    daysAfter(7.5);
+    expect(await pass()).toBe(2);
+    const survivors = [paths.listed, paths.pending, paths.seenAgain].sort();
+    expect(await kept()).toEqual({ files: survivors, images: survivors });
+
+    daysAfter(13.5);
+    expect(await pass()).toBe(1);
+    expect(await kept()).toEqual({ files: [paths.listed, paths.pending].sort(), images: [paths.listed, paths.pending].sort() });
+
+    // The pending submission's poster is kept while its entry's stored answer names it; once that
+    // answer is gone (30 days), so is the poster, and reading the entry again names it afresh.
+    daysAfter(31);
+    expect(await pass()).toBe(1);
+    expect(await kept()).toEqual({ files: [paths.listed], images: [paths.listed] });
+    daysAfter(200);
+    expect(await pass()).toBe(0);
+    const again = await posters.remember([paths.pending]);
+    expect(await posters.ensure(again.get(paths.pending) ?? '')).toBe('failed'); // the film database is off here
+    expect((await kept()).files).toEqual([paths.listed, paths.pending].sort());
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/connection.js';
 import type { Clock } from '../lib/clock.js';
+import { runPeriodically } from '../lib/periodic.js';
 import { PRUNERS } from './pruning.js';
 
 export interface HousekeepingOptions {
@@ -44,27 +45,15 @@ export async function runHousekeeping(options: HousekeepingOptions, shouldStop: 
 export function startHousekeeping(options: HousekeepingOptions & { log: FastifyBaseLogger; intervalMs?: number }): {
   stop(): Promise<void>;
 } {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  const pass = async () => {
-    try {
-      const counts = await runHousekeeping(options, () => stopped);
-      if (Object.values(counts).some((n) => n > 0)) options.log.info({ removed: counts }, 'housekeeping removed spent rows');
-    } catch (error) {
-      options.log.warn({ err: error }, 'housekeeping failed; will retry');
-    }
-  };
-  const run = () => {
-    running = running.then(pass);
-  };
-  run();
-  const timer = setInterval(run, options.intervalMs ?? 60 * 60 * 1000);
-  timer.unref();
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await running;
+  return runPeriodically(
+    async (shouldStop) => {
+      try {
+        const counts = await runHousekeeping(options, shouldStop);
+        if (Object.values(counts).some((n) => n > 0)) options.log.info({ removed: counts }, 'housekeeping removed spent rows');
+      } catch (error) {
+        options.log.warn({ err: error }, 'housekeeping failed; will retry');
+      }
     },
-  };
+    options.intervalMs ?? 60 * 60 * 1000,
+  );
 }

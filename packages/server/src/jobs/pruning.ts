@@ -1,15 +1,25 @@
-import { and, eq, inArray, isNotNull, lt, notExists, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { VERIFICATION_TTL_MS } from '@filmlist/shared/constants';
 import type { Database } from '../db/connection.js';
-import { emailTokens, outbox, refreshTokens, sessions, users } from '../db/schema.js';
+import {
+  emailTokens,
+  filmDatabaseAnswers,
+  filmFacts,
+  outbox,
+  posterFiles,
+  refreshTokens,
+  sessions,
+  submissions,
+  users,
+} from '../db/schema.js';
 import { utcDay, watchRepository } from '../modules/watch/repository.js';
 
 const DAY_MS = 24 * 3600_000;
 
 /** How long spent rows are kept (docs/deployment.md, "Housekeeping"). */
 export const RETENTION = {
-  /** Unverified accounts, counted from sign-up (PRODUCT.md §3). */
+  /** Unverified accounts, counted from sign-up (docs/product.md §Sign-up and verification). */
   unverifiedAccountMs: VERIFICATION_TTL_MS,
   /** Sessions and their refresh tokens, counted from expiry or revocation: a month to look into a revocation. */
   endedSessionMs: 30 * DAY_MS,
@@ -19,6 +29,13 @@ export const RETENTION = {
   deliveredMailMs: DAY_MS,
   /** Raw watch clicks, with their visitor and member ids, before they become per-film daily counts. */
   rawWatchClickDays: 7,
+  /** The film database's stored answers, counted from when they were fetched: stale ones answer while TMDB is down. */
+  filmDatabaseAnswerMs: 30 * DAY_MS,
+  /**
+   * Film database posters no listed film or pending submission shows (a lookup's candidates,
+   * replaced or unlinked posters), counted from when an answer last named them (decision 014).
+   */
+  unusedPosterMs: 7 * DAY_MS,
 } as const;
 
 /** One kind of spent row: removes up to `limit` of them as of `now`, and says how many it removed. */
@@ -99,4 +116,38 @@ export const PRUNERS: Record<string, PruneBatch> = {
     ),
 
   rawWatchClicks: (db, now, limit) => watchRepository(db).rollUpBefore(utcDay(before(now, RETENTION.rawWatchClickDays * DAY_MS)), limit),
+
+  filmDatabaseAnswers: (db, now, limit) =>
+    deleteBatch(
+      db,
+      filmDatabaseAnswers,
+      filmDatabaseAnswers.key,
+      lt(filmDatabaseAnswers.fetchedAt, before(now, RETENTION.filmDatabaseAnswerMs)),
+      limit,
+    ),
+
+  /**
+   * A poster's re-encodings go with its file row. Kept: a listed film's poster, and the poster of
+   * a pending submission's entry as its stored answer names it (the reviewer is shown it).
+   */
+  unusedPosters: (db, now, limit) =>
+    deleteBatch(
+      db,
+      posterFiles,
+      posterFiles.key,
+      and(
+        lt(posterFiles.seenAt, before(now, RETENTION.unusedPosterMs)),
+        notExists(db.select({ one: filmFacts.filmId }).from(filmFacts).where(eq(filmFacts.posterPath, posterFiles.path))),
+        notExists(
+          db
+            .select({ one: submissions.submissionId })
+            .from(submissions)
+            .innerJoin(filmDatabaseAnswers, eq(filmDatabaseAnswers.key, sql`'movie:' || ${submissions.tmdbId}`))
+            .where(
+              and(eq(submissions.status, 'pending'), sql`${filmDatabaseAnswers.body} -> 'answer' ->> 'poster_path' = ${posterFiles.path}`),
+            ),
+        ),
+      ),
+      limit,
+    ),
 };

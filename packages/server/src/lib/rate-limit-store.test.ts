@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisRateLimitStore } from './rate-limit-store.js';
+import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
+import { testRedisUrl } from '../../test/support/config.js';
 
-describe.runIf(process.env.TEST_REDIS_URL)('the Redis rate-limit store', () => {
-  const url = process.env.TEST_REDIS_URL ?? '';
+describe.runIf(testRedisUrl)('the Redis rate-limit store', () => {
+  const url = testRedisUrl ?? '';
   const prefix = `filmlist:test:${randomUUID()}:`;
   let redis: Redis;
   let store: RedisRateLimitStore;
@@ -74,5 +75,150 @@ describe.runIf(process.env.TEST_REDIS_URL)('the Redis rate-limit store', () => {
     expect((await store.hit('flushed', 60_000, 0)).count).toBe(2);
     expect(Number(await redis.get(`${prefix}flushed`))).toBe(2);
     expect(errors).toEqual([]);
+  });
+});
+
+/** spendIfRoom's tests, for a store that `open` makes (each key under `key`'s own name). */
+function spendsAtomically(open: () => RateLimitStore, key: (name: string) => string): void {
+  it('spends one hit on every budget when all have room, and none when one is full', async () => {
+    const store = open();
+    const budgets = [
+      { key: key('spend-a'), limit: 2, windowMs: 60_000 },
+      { key: key('spend-b'), limit: 5, windowMs: 60_000 },
+    ];
+    for (let i = 0; i < 2; i += 1) expect(await store.spendIfRoom(budgets, 0)).toMatchObject({ ok: true, resetInMs: 0 });
+    const refused = await store.spendIfRoom(budgets, 0);
+    expect(refused.ok).toBe(false);
+    expect(refused.spent).toEqual([]);
+    expect(refused.resetInMs).toBeGreaterThan(0);
+    expect(refused.resetInMs).toBeLessThanOrEqual(60_000);
+    // The refusal spent nothing, on the full budget or on the other.
+    expect((await store.peek(key('spend-a'), 0)).count).toBe(2);
+    expect((await store.peek(key('spend-b'), 0)).count).toBe(2);
+  });
+
+  it('lets exactly the room through when 20 ask at the same moment', async () => {
+    const store = open();
+    const budgets = [
+      { key: key('race-a'), limit: 3, windowMs: 60_000 },
+      { key: key('race-b'), limit: 10, windowMs: 60_000 },
+    ];
+    const answers = await Promise.all(Array.from({ length: 20 }, () => store.spendIfRoom(budgets, 0)));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(3);
+    expect((await store.peek(key('race-a'), 0)).count).toBe(3);
+    expect((await store.peek(key('race-b'), 0)).count).toBe(3);
+  });
+
+  it('gives a hit back in the window it was spent in, and never to a later window', async () => {
+    const store = open();
+    const budgets = [{ key: key('refund'), limit: 2, windowMs: 300 }];
+    const first = await store.spendIfRoom(budgets, 0);
+    const second = await store.spendIfRoom(budgets, 0);
+    expect(first.spent.map((hit) => hit.key)).toEqual([key('refund')]);
+    expect((await store.spendIfRoom(budgets, 0)).ok).toBe(false);
+    await store.refund(first.spent);
+    expect((await store.peek(key('refund'), 0)).count).toBe(1);
+    const third = await store.spendIfRoom(budgets, 0);
+    expect(third.ok).toBe(true);
+    // The window ends (by the memory store's clock and Redis's): the new one owes the old hits nothing.
+    await sleep(400);
+    expect((await store.spendIfRoom(budgets, 400)).ok).toBe(true);
+    await store.refund([...second.spent, ...third.spent]);
+    expect((await store.peek(key('refund'), 400)).count).toBe(1);
+  });
+
+  it('lets exactly the room through when 20 reserve at once, and no more than is given back while 20 more ask', async () => {
+    const store = open();
+    const budgets = [{ key: key('reserve'), limit: 5, windowMs: 60_000 }];
+    const first = await Promise.all(Array.from({ length: 20 }, () => store.spendIfRoom(budgets, 0)));
+    const reserved = first.filter((answer) => answer.ok);
+    expect(reserved).toHaveLength(5);
+    const [again] = await Promise.all([
+      Promise.all(Array.from({ length: 20 }, () => store.spendIfRoom(budgets, 0))),
+      ...reserved.slice(0, 2).map((answer) => store.refund(answer.spent)),
+    ]);
+    expect(again.filter((answer) => answer.ok).length).toBeLessThanOrEqual(2);
+    expect((await store.peek(key('reserve'), 0)).count).toBe(3 + again.filter((answer) => answer.ok).length);
+    expect((await store.spendIfRoom(budgets, 0)).ok).toBe(again.filter((answer) => answer.ok).length < 2);
+  });
+}
+
+describe('spendIfRoom on the memory store', () => {
+  spendsAtomically(
+    () => new MemoryRateLimitStore(),
+    (name) => name,
+  );
+});
+
+describe.runIf(testRedisUrl)('spendIfRoom on the Redis store', () => {
+  const url = testRedisUrl ?? '';
+  const prefix = `filmlist:test:${randomUUID()}:`;
+  const stores: RedisRateLimitStore[] = [];
+  const errors: unknown[] = [];
+  let redis: Redis;
+  const open = () => {
+    // Each store its own connection, as each instance has: the race goes through Redis, not one client.
+    const store = new RedisRateLimitStore(new Redis(url, { maxRetriesPerRequest: 1 }), prefix, (error) => errors.push(error));
+    stores.push(store);
+    return store;
+  };
+
+  beforeAll(() => {
+    redis = new Redis(url);
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    expect(errors).toEqual([]);
+  });
+
+  spendsAtomically(open, (name) => name);
+
+  it('lets exactly the room through when 20 ask at once through 20 connections', async () => {
+    const budgets = [{ key: 'many', limit: 3, windowMs: 60_000 }];
+    const answers = await Promise.all(Array.from({ length: 20 }, () => open().spendIfRoom(budgets, 0)));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(3);
+    expect(Number(await redis.get(`${prefix}many`))).toBe(3);
+  });
+
+  it('gives a full counter found without an expiry its window, and runs on Redis 6 commands', async () => {
+    await redis.set(`${prefix}stuck-full`, '3');
+    const monitor = await new Redis(url).monitor();
+    const commands: string[][] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args.some((arg) => arg.startsWith(prefix))) commands.push(args);
+    });
+    try {
+      const refused = await open().spendIfRoom([{ key: 'stuck-full', limit: 3, windowMs: 60_000 }], 0);
+      expect(refused).toEqual({ ok: false, resetInMs: 60_000, spent: [] });
+      expect(await redis.pttl(`${prefix}stuck-full`)).toBeGreaterThan(59_000);
+      const store = open();
+      const spent = await store.spendIfRoom([{ key: 'fresh', limit: 3, windowMs: 60_000 }], 0);
+      await store.refund(spent.spent);
+      await sleep(100);
+    } finally {
+      monitor.disconnect();
+    }
+    // TIME names no key, so it is not among these; the scripts call it too.
+    for (const [name] of commands) expect(['EVALSHA', 'EVAL', 'GET', 'INCR', 'DECR', 'PTTL', 'PEXPIRE']).toContain(name?.toUpperCase());
+    expect(commands.some(([name]) => name?.toUpperCase() === 'INCR')).toBe(true);
+    expect(commands.some(([name]) => name?.toUpperCase() === 'DECR')).toBe(true);
+    expect(await redis.get(`${prefix}fresh`)).toBe('0');
+  });
+
+  it('gives a hit spent while Redis was away back where it was spent', async () => {
+    const away = new RedisRateLimitStore(
+      new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true }),
+      prefix,
+    );
+    const budgets = [{ key: 'away', limit: 1, windowMs: 60_000 }];
+    const spent = await away.spendIfRoom(budgets, 0);
+    expect(spent.ok).toBe(true);
+    expect((await away.spendIfRoom(budgets, 0)).ok).toBe(false);
+    await away.refund(spent.spent);
+    expect((await away.spendIfRoom(budgets, 0)).ok).toBe(true);
+    await away.close();
   });
 });

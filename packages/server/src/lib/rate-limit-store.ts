@@ -8,11 +8,46 @@ export interface WindowCount {
   resetInMs: number;
 }
 
+/** One counter with its limit: a budget that a step may spend from only while it has room. */
+export interface Budget {
+  key: string;
+  limit: number;
+  windowMs: number;
+}
+
+/** One hit spendIfRoom spent, with the window it went into, so that it can be given back (refund). */
+export interface SpentHit {
+  key: string;
+  windowMs: number;
+  /** when that window ends, by the store's own clock */
+  endsAt: number;
+}
+
+export interface Spent {
+  /** whether every budget had room, and so each was spent */
+  ok: boolean;
+  /** when refused, the milliseconds until the last full budget resets; 0 otherwise */
+  resetInMs: number;
+  /** when spent, the hit on each budget, in their order; none when refused */
+  spent: readonly SpentHit[];
+}
+
 /** Fixed-window counters, in memory for one instance or in Redis for several. */
 export interface RateLimitStore {
   hit(key: string, windowMs: number, nowMs: number): Promise<WindowCount>;
   /** The hits counted in the key's current window, without adding one (0 when none). */
   peek(key: string, nowMs: number): Promise<WindowCount>;
+  /**
+   * One hit on every budget if each has room, none if any is full, as one step: no other request's
+   * check or spend comes between this one's, so parallel requests never pass a limit together.
+   */
+  spendIfRoom(budgets: readonly Budget[], nowMs: number): Promise<Spent>;
+  /**
+   * Gives back hits spendIfRoom spent, as one step, each only while its window is the one it was
+   * spent in: a later window never gets room it did not spend. Reserve first, refund what turns
+   * out not to count, and parallel requests still never pass a limit together.
+   */
+  refund(hits: readonly SpentHit[]): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,6 +56,31 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private lastSweep = 0;
 
   hit(key: string, windowMs: number, nowMs: number): Promise<WindowCount> {
+    return Promise.resolve(this.count(key, windowMs, nowMs));
+  }
+
+  peek(key: string, nowMs: number): Promise<WindowCount> {
+    return Promise.resolve(this.current(key, nowMs));
+  }
+
+  /** Checked and spent without an await between, so nothing else in this process runs in the middle. */
+  spendIfRoom(budgets: readonly Budget[], nowMs: number): Promise<Spent> {
+    const full = budgets.map((budget) => this.current(budget.key, nowMs)).filter((count, i) => count.count >= (budgets[i]?.limit ?? 0));
+    if (full.length > 0) return Promise.resolve({ ok: false, resetInMs: Math.max(...full.map((count) => count.resetInMs)), spent: [] });
+    const spent = budgets.map(({ key, windowMs }) => ({ key, windowMs, endsAt: nowMs + this.count(key, windowMs, nowMs).resetInMs }));
+    return Promise.resolve({ ok: true, resetInMs: 0, spent });
+  }
+
+  /** A window is known by when it ends: a later one of the same key ends later. */
+  refund(hits: readonly SpentHit[]): Promise<void> {
+    for (const hit of hits) {
+      const entry = this.windows.get(hit.key);
+      if (entry && entry.resetAt === hit.endsAt && entry.count > 0) entry.count -= 1;
+    }
+    return Promise.resolve();
+  }
+
+  private count(key: string, windowMs: number, nowMs: number): WindowCount {
     this.sweep(nowMs);
     let entry = this.windows.get(key);
     if (!entry || entry.resetAt <= nowMs) {
@@ -28,13 +88,13 @@ export class MemoryRateLimitStore implements RateLimitStore {
       this.windows.set(key, entry);
     }
     entry.count += 1;
-    return Promise.resolve({ count: entry.count, resetInMs: entry.resetAt - nowMs });
+    return { count: entry.count, resetInMs: entry.resetAt - nowMs };
   }
 
-  peek(key: string, nowMs: number): Promise<WindowCount> {
+  private current(key: string, nowMs: number): WindowCount {
     const entry = this.windows.get(key);
-    if (!entry || entry.resetAt <= nowMs) return Promise.resolve({ count: 0, resetInMs: 0 });
-    return Promise.resolve({ count: entry.count, resetInMs: entry.resetAt - nowMs });
+    if (!entry || entry.resetAt <= nowMs) return { count: 0, resetInMs: 0 };
+    return { count: entry.count, resetInMs: entry.resetAt - nowMs };
   }
 
   /** Expired windows are dropped once a minute, so memory follows active keys only. */
@@ -65,9 +125,66 @@ end
 return {count, ttl}`;
 const HIT_SCRIPT_SHA = createHash('sha1').update(HIT_SCRIPT).digest('hex');
 
+/**
+ * spendIfRoom in one script, so Redis runs nothing else between the check and the spend. KEYS are
+ * the budgets' counters; ARGV holds each one's limit and window, in turn. A full counter found
+ * without an expiry gets its window, as HIT_SCRIPT does. When spent, it answers when each
+ * counter's window ends by Redis's clock (TIME), for refund. Redis 6 commands only (GET, PTTL,
+ * INCR, TIME, a two-argument PEXPIRE).
+ */
+export const SPEND_SCRIPT = `
+local reset = -1
+for i, key in ipairs(KEYS) do
+  local count = tonumber(redis.call('GET', key) or '0')
+  if count >= tonumber(ARGV[2 * i - 1]) then
+    local ttl = redis.call('PTTL', key)
+    if ttl < 0 then
+      redis.call('PEXPIRE', key, ARGV[2 * i])
+      ttl = tonumber(ARGV[2 * i])
+    end
+    if ttl > reset then reset = ttl end
+  end
+end
+if reset >= 0 then return {0, reset} end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local answer = {1, 0}
+for i, key in ipairs(KEYS) do
+  redis.call('INCR', key)
+  local ttl = redis.call('PTTL', key)
+  if ttl < 0 then
+    redis.call('PEXPIRE', key, ARGV[2 * i])
+    ttl = tonumber(ARGV[2 * i])
+  end
+  answer[i + 2] = now + ttl
+end
+return answer`;
+const SPEND_SCRIPT_SHA = createHash('sha1').update(SPEND_SCRIPT).digest('hex');
+
+/**
+ * refund in one script. ARGV holds each hit's window end and length, in turn. A counter is the
+ * window spent in while it ends then; a later window ends at least its length later, so half a
+ * length of difference tells them apart whatever the milliseconds lost in PTTL's rounding.
+ * Redis 6 commands only (TIME, PTTL, GET, DECR).
+ */
+export const REFUND_SCRIPT = `
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+for i, key in ipairs(KEYS) do
+  local ttl = redis.call('PTTL', key)
+  local count = tonumber(redis.call('GET', key) or '0')
+  if ttl > 0 and count > 0 and math.abs(now + ttl - tonumber(ARGV[2 * i - 1])) * 2 < tonumber(ARGV[2 * i]) then
+    redis.call('DECR', key)
+  end
+end
+return 1`;
+const REFUND_SCRIPT_SHA = createHash('sha1').update(REFUND_SCRIPT).digest('hex');
+
 /** Shared counters: every instance behind a balancer sees the same limits. */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly fallback = new MemoryRateLimitStore();
+  /** hits spent in the fallback while Redis was away: given back there, not in Redis */
+  private readonly spentInFallback = new WeakSet<SpentHit>();
 
   constructor(
     private readonly redis: Redis,
@@ -77,7 +194,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async hit(key: string, windowMs: number, nowMs: number): Promise<WindowCount> {
     try {
-      const answer = await this.runHitScript(this.prefix + key, windowMs);
+      const answer = await this.runScript(HIT_SCRIPT, HIT_SCRIPT_SHA, [this.prefix + key], [windowMs]);
       const count: unknown = Array.isArray(answer) ? answer[0] : undefined;
       const ttl: unknown = Array.isArray(answer) ? answer[1] : undefined;
       if (typeof count !== 'number' || typeof ttl !== 'number') throw new Error('unexpected answer from Redis');
@@ -99,13 +216,58 @@ export class RedisRateLimitStore implements RateLimitStore {
     }
   }
 
-  /** By its hash, so the script's text crosses the network only after Redis forgets it. */
-  private async runHitScript(fullKey: string, windowMs: number): Promise<unknown> {
+  async spendIfRoom(budgets: readonly Budget[], nowMs: number): Promise<Spent> {
+    if (budgets.length === 0) return { ok: true, resetInMs: 0, spent: [] };
     try {
-      return await this.redis.evalsha(HIT_SCRIPT_SHA, 1, fullKey, windowMs);
+      const keys = budgets.map((budget) => this.prefix + budget.key);
+      const answer = await this.runScript(
+        SPEND_SCRIPT,
+        SPEND_SCRIPT_SHA,
+        keys,
+        budgets.flatMap((budget) => [budget.limit, budget.windowMs]),
+      );
+      const fields: unknown[] = Array.isArray(answer) ? answer : [];
+      const [ok, reset, ...ends] = fields;
+      if (typeof ok !== 'number' || typeof reset !== 'number') throw new Error('unexpected answer from Redis');
+      if (ok !== 1) return { ok: false, resetInMs: reset, spent: [] };
+      const spent = budgets.map(({ key, windowMs }, i) => {
+        const endsAt = ends[i];
+        if (typeof endsAt !== 'number') throw new Error('unexpected answer from Redis');
+        return { key, windowMs, endsAt };
+      });
+      return { ok: true, resetInMs: 0, spent };
+    } catch (error) {
+      this.onError(error);
+      const spent = await this.fallback.spendIfRoom(budgets, nowMs);
+      for (const hit of spent.spent) this.spentInFallback.add(hit);
+      return spent;
+    }
+  }
+
+  async refund(hits: readonly SpentHit[]): Promise<void> {
+    await this.fallback.refund(hits.filter((hit) => this.spentInFallback.has(hit)));
+    const inRedis = hits.filter((hit) => !this.spentInFallback.has(hit));
+    if (inRedis.length === 0) return;
+    try {
+      await this.runScript(
+        REFUND_SCRIPT,
+        REFUND_SCRIPT_SHA,
+        inRedis.map((hit) => this.prefix + hit.key),
+        inRedis.flatMap((hit) => [hit.endsAt, hit.windowMs]),
+      );
+    } catch (error) {
+      // Not given back: the attempt counts, which errs on the side of the limit.
+      this.onError(error);
+    }
+  }
+
+  /** By its hash, so the script's text crosses the network only after Redis forgets it. */
+  private async runScript(script: string, sha: string, keys: string[], args: number[]): Promise<unknown> {
+    try {
+      return await this.redis.evalsha(sha, keys.length, ...keys, ...args);
     } catch (error) {
       if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error;
-      return this.redis.eval(HIT_SCRIPT, 1, fullKey, windowMs);
+      return this.redis.eval(script, keys.length, ...keys, ...args);
     }
   }
 

@@ -11,7 +11,7 @@ export interface MailMessage {
 }
 
 /**
- * Queue mail in the caller's transaction (PRODUCT.md §1): it is sent if and
+ * Queue mail in the caller's transaction (docs/product.md §Mail): it is sent if and
  * only if the change that caused it commits. The worker delivers it later.
  */
 export async function enqueueMail(tx: Database, messages: MailMessage | MailMessage[], now: Date): Promise<void> {

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/support/test-app.js';
+import { useTestApp } from '../../test/support/test-app.js';
 import { unique } from '../../test/support/factories.js';
 import {
   createMailTransport,
@@ -31,19 +31,17 @@ async function closedPort(): Promise<number> {
   return address.port;
 }
 
-let t: TestApp;
+const t = useTestApp();
 let transport: MailTransport;
 const log = recordingLogger();
 let outboxDir: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   transport = createMailTransport(t.config, log);
   outboxDir = path.join(t.dataDir, 'outbox');
 });
 afterAll(async () => {
   await transport.close();
-  await t.close();
 });
 
 const emlFiles = () => readdirSync(outboxDir).filter((f) => f.endsWith('.eml'));

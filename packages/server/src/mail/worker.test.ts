@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox } from '../db/schema.js';
 import { openTestDatabase, type TestApp, createTestApp } from '../../test/support/test-app.js';
 import { unique } from '../../test/support/factories.js';
+import { signUp } from '../../test/support/accounts.js';
 import { readable, startSmtpServer, type SentMail, type TestSmtpServer } from '../../test/support/smtp.js';
 import { enqueueMail } from './outbox.js';
 import { createMailTransport, type MailLogger, type MailTransport } from './transports.js';
@@ -18,7 +19,6 @@ function recordingLogger(): MailLogger & { lines: { level: string; details: obje
 }
 
 const MAIL_FROM = 'The Film List Test <mail@films.test>';
-const PASSWORD = 'a long unusual passphrase 42';
 
 let t: TestApp;
 let smtp: TestSmtpServer;
@@ -46,14 +46,6 @@ function worker(options: Partial<OutboxWorkerOptions> = {}) {
   return createOutboxWorker({ db: t.app.db, transport, clock: t.clock, from: t.config.mailFrom, log, ...options });
 }
 
-async function register(): Promise<string> {
-  const username = unique('mail');
-  const email = `${username}@example.com`;
-  const res = await t.app.inject({ method: 'POST', url: '/api/users/register', payload: { username, email, password: PASSWORD } });
-  expect(res.statusCode).toBe(201);
-  return email;
-}
-
 const receivedBy = (email: string) => received.filter((m) => m.to === email);
 
 async function outboxRowFor(email: string) {
@@ -66,7 +58,7 @@ async function outboxRowFor(email: string) {
 
 describe('the outbox worker over SMTP', () => {
   it('delivers the verification link as multipart mail from MAIL_FROM, and the link verifies once', async () => {
-    const email = await register();
+    const email = (await signUp(t, { until: 'registered' })).email;
     expect(receivedBy(email)).toHaveLength(0);
     expect(await worker().drain()).toBe(1);
 
@@ -102,7 +94,7 @@ describe('the outbox worker over SMTP', () => {
 
   it('keeps mail while SMTP is down and delivers it once, after the backoff, when SMTP is back', async () => {
     await smtp.close();
-    const email = await register();
+    const email = (await signUp(t, { until: 'registered' })).email;
     const down = worker();
     expect(await down.drain()).toBe(0);
 
@@ -133,7 +125,7 @@ describe('the outbox worker over SMTP', () => {
   });
 
   it('delivers a message whose worker died mid-claim once the lease has passed', async () => {
-    const email = await register();
+    const email = (await signUp(t, { until: 'registered' })).email;
     const claimed = await claimDueMessages(t.app.db, t.clock.now(), 10, 60_000);
     expect(claimed.map((r) => r.recipient)).toEqual([email]);
     // ...and the claiming worker never finishes.
@@ -173,12 +165,12 @@ describe('the outbox worker over SMTP', () => {
     onMailQueued = () => background.wake();
     background.start();
     try {
-      const email = await register();
+      const email = (await signUp(t, { until: 'registered' })).email;
       await vi.waitFor(() => expect(receivedBy(email)).toHaveLength(1), { timeout: 5_000, interval: 20 });
     } finally {
       await background.stop();
     }
-    const later = await register();
+    const later = (await signUp(t, { until: 'registered' })).email;
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(receivedBy(later)).toHaveLength(0);
     onMailQueued = () => undefined;

@@ -29,7 +29,7 @@ export interface OutboxWorker {
   drain: () => Promise<number>;
 }
 
-/** The outbox's delivery loop (PRODUCT.md §1): claim due messages in batches and deliver them, until none is due. */
+/** The outbox's delivery loop (docs/product.md §Mail): claim due messages in batches and deliver them, until none is due. */
 export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const batchSize = options.batchSize ?? 10;
   const leaseMs = options.leaseMs ?? 60_000;

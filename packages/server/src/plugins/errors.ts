@@ -4,16 +4,19 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages } from '@filmlist/shared/messages';
 import type { ErrorBody } from '@filmlist/shared/api/common';
 import { isContention, isDataException, isDatabaseUnavailable, isUniqueViolation } from '../db/pg-errors.js';
+import { privateAnswer } from '../lib/http-cache.js';
 import { HttpError } from '../lib/http-errors.js';
 
 /**
- * Every error leaves as {error, code, fields?} (PRODUCT.md §8). Bad input is a
+ * Every error leaves as {error, code, fields?} (docs/product.md §Errors). Bad input is a
  * 4xx with a human message; a 5xx never shows internals.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body, headers } = toAnswer(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // An error is never kept by a cache, even on a route whose answers may be.
+    privateAnswer(reply);
     if (headers) void reply.headers(headers);
     return reply.code(status).send(body);
   });

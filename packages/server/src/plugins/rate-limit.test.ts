@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../lib/rate-limit-store.js';
 import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { RATE_LIMITS } from './rate-limit.js';
+import { testRedisUrl } from '../../test/support/config.js';
 
 // A different username each time, so only the per-address limit applies.
 const check = (t: TestApp, ip: string, i: number) =>
@@ -19,14 +20,14 @@ describe('the memory store', () => {
   });
 });
 
-describe.runIf(process.env.TEST_REDIS_URL)('limits shared through Redis (REDIS_URL)', () => {
+describe.runIf(testRedisUrl)('limits shared through Redis (REDIS_URL)', () => {
   const prefix = `filmlist:test:${randomUUID()}:`;
   let first: TestApp;
   let second: TestApp;
   let redis: Redis;
 
   beforeAll(async () => {
-    const url = process.env.TEST_REDIS_URL ?? '';
+    const url = testRedisUrl ?? '';
     redis = new Redis(url);
     const store = () => new RedisRateLimitStore(new Redis(url, { maxRetriesPerRequest: 1 }), prefix);
     first = await createTestApp({ app: { rateLimitStore: store() } });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { messages } from '@filmlist/shared/messages';
 import { HttpError } from '../lib/http-errors.js';
-import type { RouteHook } from './authenticate.js';
+import type { RouteHook } from '../types.js';
 
 export interface LimitRule {
   limit: number;
@@ -11,7 +11,7 @@ export interface LimitRule {
 
 const MINUTE = 60_000;
 
-/** Explicit tiers (PRODUCT.md §8): strict on authentication, per user on writes. */
+/** Explicit tiers (docs/product.md §Rate limits): strict on authentication, per user on writes. */
 export const RATE_LIMITS = {
   /** Per address; wrong passwords per account are modules/auth/login-throttle.ts's. */
   login: { ip: { limit: 30, windowMs: 5 * MINUTE } },
@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   write: { account: { limit: 300, windowMs: MINUTE } },
   /** Watch clicks, per address. */
   watch: { ip: { limit: 120, windowMs: MINUTE } },
+  /** The film database lookup (a type-ahead, debounced by the form): each may cost TMDB requests. */
+  lookup: { ip: { limit: 120, windowMs: MINUTE }, account: { limit: 60, windowMs: MINUTE } },
   /** Temporary visitor ids (each is good for 30 days), per address. */
   visitorId: { ip: { limit: 20, windowMs: 60 * MINUTE } },
 } satisfies Record<string, { ip?: LimitRule; account?: LimitRule }>;
@@ -80,7 +82,8 @@ export function rateLimit(
     if (tier.ip) await consumeLimit(request.server, `${name}:ip:${request.ip}`, tier.ip);
     if (tier.account) {
       const who = account(request);
-      if (who !== undefined) await consumeLimit(request.server, `${name}:acct:${who.toLowerCase()}`, tier.account);
+      // `account` names the account in its one canonical form (an id, a fold, an email key): no second fold here.
+      if (who !== undefined) await consumeLimit(request.server, `${name}:acct:${who}`, tier.account);
     }
   };
 }

@@ -7,9 +7,10 @@ import helmet from 'helmet';
 import { messages } from '@filmlist/shared/messages';
 import type { ErrorBody } from '@filmlist/shared/api/common';
 import type { Config } from '../config.js';
+import { addVary, NOT_STORED } from '../lib/http-cache.js';
 
 /**
- * The headers of every answer (PRODUCT.md §8): a strict CSP, nosniff, a referrer policy, HSTS on https.
+ * The headers of every answer (docs/product.md §What is private): a strict CSP, nosniff, a referrer policy, HSTS on https.
  * (Left to inference: helmet's ESM and CJS typings name the same options type twice.)
  */
 function headerOptions(publicUrl: string) {
@@ -21,7 +22,8 @@ function headerOptions(publicUrl: string) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        // Posters are served from our own origin (decision 014); data: only for the icons' CSS masks.
+        imgSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         fontSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -50,6 +52,8 @@ export function securityHeaders(publicUrl: string): Record<string, string> {
   for (const [name, value] of Object.entries(response.getHeaders())) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : String(value);
   }
+  // Nothing is stored by a browser or a proxy unless its route says it may be (decision 013).
+  headers['cache-control'] = NOT_STORED;
   return headers;
 }
 
@@ -98,7 +102,7 @@ export function clientErrorAnswer(config: Config) {
 }
 
 /**
- * Headers on every answer, pages and API alike (PRODUCT.md §8): a strict CSP,
+ * Headers on every answer, pages and API alike (§What is private): a strict CSP,
  * nosniff, a referrer policy, and HSTS when the public URL is https. CORS is
  * same-origin unless CORS_ORIGINS lists other origins.
  */
@@ -117,10 +121,12 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       const body: ErrorBody = { error: messages.serviceUnavailable, code: 'unavailable' };
       return reply.code(503).header('connection', 'close').header('retry-after', '5').send(body);
     }
+    if (allowed.size === 0) return;
+    // Whether the answer carries Access-Control-Allow-Origin depends on Origin, so every answer says so.
+    addVary(reply, 'Origin');
     const origin = request.headers.origin;
     if (!origin || !allowed.has(origin)) return;
     void reply.header('access-control-allow-origin', origin);
-    void reply.header('vary', 'Origin');
     if (request.method === 'OPTIONS') {
       void reply.header('access-control-allow-methods', 'GET, POST, PUT, DELETE');
       void reply.header('access-control-allow-headers', 'authorization, content-type');

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '@filmlist/shared/api/common';
-import { filmList } from '@filmlist/shared/api/films';
+import { filmBody, filmList } from '@filmlist/shared/api/films';
 import { messages } from '@filmlist/shared/messages';
 import { ARGON2_OPTIONS } from '../modules/auth/passwords.js';
 import { rowsOf } from '../db/raw-rows.js';
@@ -11,7 +11,7 @@ import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { demoFilmCount, seedDemoCatalogue } from './demo-films.js';
 import { DEMO_MEMBER_COUNT } from './demo-votes.js';
 
-/** Issue 13 item 2: the demo catalogue comes with demo members' answers that make a real ranking. */
+/** docs/product.md §Demo catalogue: the demo catalogue comes with demo members' answers that make a real ranking. */
 
 let first: TestApp;
 let second: TestApp;
@@ -36,6 +36,26 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await Promise.all([first.close(), second.close()]);
+});
+
+describe('the demo catalogue', () => {
+  it('carries facts typed in, without a link, and watch links to a legitimate guide or none', async () => {
+    const res = await first.app.inject({ url: '/api/films/filmdetails', query: { slug: 'hunt-for-the-wilderpeople-2016' } });
+    expect(filmBody.parse(res.json()).film).toMatchObject({
+      tmdb_id: null,
+      imdb_id: 'tt4698684',
+      runtime: 101,
+      directors: ['Taika Waititi'],
+      countries: ['New Zealand'],
+      watch_link: 'https://www.justwatch.com/au/search?q=Hunt%20For%20The%20Wilderpeople%202016',
+    });
+    const list = filmList.parse((await first.app.inject('/api/films/allfilms')).json()).films;
+    expect(list.every((film) => film.directors.length > 0)).toBe(true);
+    const links = list.flatMap((film) => (film.watch_link ? [new URL(film.watch_link)] : []));
+    expect(links.length).toBeGreaterThan(0);
+    expect(links.length).toBeLessThan(list.length);
+    expect(links.every((link) => link.hostname === 'www.justwatch.com' && link.pathname === '/au/search')).toBe(true);
+  });
 });
 
 describe('the demo catalogue with its demo members', () => {

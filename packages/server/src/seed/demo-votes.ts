@@ -5,9 +5,10 @@ import { hashPassword } from '../modules/auth/passwords.js';
 import type { Database } from '../db/connection.js';
 import { RECOUNT_SQL } from '../db/recount.js';
 import { mentions, ratings, users } from '../db/schema.js';
+import { usernameKeys } from '../lib/identity.js';
 
 /**
- * Demo members and their answers for the demo catalogue (issue 13), so a
+ * Demo members and their answers for the demo catalogue (docs/product.md §Demo catalogue), so a
  * fresh start shows a real ranking. The same on every fresh start: every
  * choice comes from a hash of the film's and the member's positions.
  * Demo members are verified (housekeeping never prunes them, which would skip
@@ -58,6 +59,7 @@ export async function seedDemoVotes(tx: Database, filmIds: readonly number[], no
     .values(
       Array.from({ length: DEMO_MEMBER_COUNT }, (_, i) => ({
         username: demoUsername(i),
+        ...usernameKeys(demoUsername(i)),
         email: demoEmail(i),
         passwordHash,
         verified: true,

@@ -8,13 +8,14 @@ import { rowsOf } from '../db/raw-rows.js';
 import { runNpmScript } from '../../test/support/npm-script.js';
 import { recountedCounters, storedCounters } from '../../test/support/recount.js';
 import { commandDatabase, type CommandDatabase } from '../../test/support/command-database.js';
+import { titleKeys, usernameKeys } from '../lib/identity.js';
+import { onPostgres } from '../../test/support/config.js';
 
 /**
  * `npm run db:check-counters` as an operator runs it, as a child process, on
- * the embedded database in DATA_DIR or on DATABASE_URL (issue 16, item 1).
+ * the embedded database in DATA_DIR or on DATABASE_URL (docs/product.md §Ranking counts).
  */
 
-const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const runCheck = (env: Record<string, string>, args: string[] = []) => runNpmScript('db:check-counters', args, env);
 
 describe(`npm run db:check-counters on ${onPostgres ? 'PostgreSQL (DATABASE_URL)' : 'the embedded database (DATA_DIR)'}`, () => {
@@ -30,15 +31,15 @@ describe(`npm run db:check-counters on ${onPostgres ? 'PostgreSQL (DATABASE_URL)
     await withDatabase(async ({ db }) => {
       for (let i = 0; i < 3; i++) {
         const [row] = rowsOf(
-          await db.execute(sql`INSERT INTO films (title, release_year, description, slug, created_at)
-            VALUES (${`Counted ${i}`}, 2001, 'A film.', ${`counted-${i}-2001`}, now()) RETURNING film_id`),
+          await db.execute(sql`INSERT INTO films (title, title_key, title_skeleton, release_year, description, slug, created_at)
+            VALUES (${`Counted ${i}`}, ${titleKeys(`Counted ${i}`).titleKey}, ${titleKeys(`Counted ${i}`).titleSkeleton}, 2001, 'A film.', ${`counted-${i}-2001`}, now()) RETURNING film_id`),
         );
         films.push(Number(row?.film_id));
       }
       for (let u = 0; u < 4; u++) {
         const [row] = rowsOf(
-          await db.execute(sql`INSERT INTO users (username, email, password_hash, verified, created_at)
-            VALUES (${`counter${u}`}, ${`counter${u}@example.com`}, 'x', true, now()) RETURNING user_id`),
+          await db.execute(sql`INSERT INTO users (username, username_key, username_skeleton, email, password_hash, verified, created_at)
+            VALUES (${`counter${u}`}, ${usernameKeys(`counter${u}`).usernameKey}, ${usernameKeys(`counter${u}`).usernameSkeleton}, ${`counter${u}@example.com`}, 'x', true, now()) RETURNING user_id`),
         );
         const userId = Number(row?.user_id);
         for (const [j, filmId] of films.entries()) {

@@ -12,7 +12,7 @@ import { openToolDatabase, ToolError } from './tool-database.js';
 
 /**
  * `npm run db:check-counters [-- --repair]`: compares every film's stored
- * counters (N, H, R, S of PRODUCT.md §4) with a recount of its votes
+ * counters (N, H, R, S: docs/product.md §Ranking counts) with a recount of its votes
  * (db/recount.ts), prints the films that drift and exits 1 if any do.
  * `--repair` sets them to the recount in one transaction that holds every
  * film's lock in film_id order (votes/lock-order.ts), so no vote lands between

@@ -9,13 +9,13 @@ import { runNpmScript } from '../../test/support/npm-script.js';
 import { recountedCounters, storedCounters } from '../../test/support/recount.js';
 import { commandDatabase, type CommandDatabase } from '../../test/support/command-database.js';
 import { createTestApp } from '../../test/support/test-app.js';
+import { usernameKeys } from '../lib/identity.js';
+import { onPostgres } from '../../test/support/config.js';
 
 /**
  * `npm run demo:clear` as an operator runs it, as a child process, on the
- * embedded database in DATA_DIR or on DATABASE_URL (issue 13, item 2).
+ * embedded database in DATA_DIR or on DATABASE_URL (docs/product.md §Demo catalogue).
  */
-
-const onPostgres = process.env.TEST_DATABASE === 'postgres';
 
 async function count(db: DatabaseHandle['db'], query: ReturnType<typeof sql>): Promise<number> {
   return Number(rowsOf(await db.execute(query))[0]?.n ?? 0);
@@ -38,8 +38,8 @@ describe(`npm run demo:clear on ${onPostgres ? 'PostgreSQL (DATABASE_URL)' : 'th
     await withDatabase(async ({ db }) => {
       await seedDemoCatalogue(db, new Date());
       const [row] = rowsOf(
-        await db.execute(sql`INSERT INTO users (username, email, password_hash, verified, created_at)
-          VALUES ('real_member', 'real@example.com', 'x', true, now()) RETURNING user_id`),
+        await db.execute(sql`INSERT INTO users (username, username_key, username_skeleton, email, password_hash, verified, created_at)
+          VALUES ('real_member', ${usernameKeys('real_member').usernameKey}, ${usernameKeys('real_member').usernameSkeleton}, 'real@example.com', 'x', true, now()) RETURNING user_id`),
       );
       member = Number(row?.user_id);
       const films = rowsOf(await db.execute(sql`SELECT film_id FROM films ORDER BY film_id LIMIT 12`)).map((f) => Number(f.film_id));

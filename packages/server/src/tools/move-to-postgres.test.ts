@@ -12,12 +12,14 @@ import { DEMO_MEMBER_COUNT } from '../seed/demo-votes.js';
 import { loginAnswer, registerAnswer } from '@filmlist/shared/api/users';
 import { messages } from '@filmlist/shared/messages';
 import * as schema from '../db/schema.js';
-import { call as request, START_TIMEOUT_MS, waitFor, type HttpAnswer } from '../../test/support/http.js';
+import { signUp } from '../../test/support/accounts.js';
+import { call as request, START_TIMEOUT_MS, type HttpAnswer } from '../../test/support/http.js';
 import { runNpmScript } from '../../test/support/npm-script.js';
-import { outboxFiles, verificationTokenIn } from '../../test/support/smtp.js';
+import { outboxFiles } from '../../test/support/smtp.js';
 import { withDatabase } from '../../test/support/global-setup.js';
 import { recountedCounters, storedCounters } from '../../test/support/recount.js';
 import { startServer, type ServerProcess } from '../../test/support/server-process.js';
+import { onPostgres, testDatabaseUrl } from '../../test/support/config.js';
 
 /**
  * `npm run db:move`: an embedded database filled through the real app is
@@ -25,7 +27,6 @@ import { startServer, type ServerProcess } from '../../test/support/server-proce
  * answers as before.
  */
 
-const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const tag = randomBytes(4).toString('hex');
 const databaseName = `filmlist_move_${process.pid}_${tag}`;
 const PASSWORD = 'a long unusual passphrase 42';
@@ -52,7 +53,7 @@ interface Member {
 }
 
 describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run db:move)', () => {
-  const base = process.env.TEST_DATABASE_URL ?? '';
+  const base = testDatabaseUrl ?? '';
   // The body runs at collection even where the suite is skipped: no URL to parse there.
   const databaseUrl = onPostgres ? withDatabase(base, databaseName) : '';
   const dirs: string[] = [];
@@ -107,24 +108,6 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
     servers = servers.filter((s) => s !== server);
   }
 
-  async function signUp(server: ServerProcess, username: string, verify: boolean): Promise<number> {
-    const email = `${username}@example.com`;
-    const registered = await call(server, 'POST', '/api/users/register', { body: { username, email, password: PASSWORD } });
-    expect(registered.status).toBe(201);
-    const userId = registerAnswer.parse(registered.body).user_id;
-    before.maxUserId = Math.max(before.maxUserId, userId);
-    if (!verify) return userId;
-    const mailbox = outboxFiles(embeddedDir);
-    await waitFor(`the verification mail to ${email}`, 10_000, () => verificationTokenIn(mailbox(), email) !== undefined);
-    const verified = await call(server, 'GET', `/api/users/verification/${verificationTokenIn(mailbox(), email) ?? ''}`);
-    expect(verified.status).toBe(200);
-    const login = await call(server, 'POST', '/api/users/login', { body: { username, password: PASSWORD } });
-    expect(login.status).toBe(200);
-    const session = loginAnswer.parse(login.body);
-    members.push({ username, userId: session.user.user_id, accessToken: session.accessToken, refreshToken: session.refreshToken });
-    return userId;
-  }
-
   const member = (i: number): Member => {
     const found = members[i];
     if (!found) throw new Error(`no member ${i}`);
@@ -145,9 +128,14 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
   }, 90_000);
 
   async function fill(app: ServerProcess): Promise<void> {
-    for (const name of [REVIEWER, 'mia', 'max', 'mo', 'mel']) await signUp(app, name, true);
+    const server = { url: app.url, mailbox: outboxFiles(embeddedDir) };
+    for (const username of [REVIEWER, 'mia', 'max', 'mo', 'mel']) {
+      const joined = await signUp(server, { username, password: PASSWORD });
+      members.push({ username, userId: joined.userId, accessToken: joined.token, refreshToken: joined.refreshToken });
+    }
     unverified = 'nina';
-    await signUp(app, unverified, false);
+    const { userId } = await signUp(server, { username: unverified, password: PASSWORD, until: 'registered' });
+    before.maxUserId = Math.max(userId, ...members.map((m) => m.userId));
     const [reviewer, mia, max, mo] = [member(0), member(1), member(2), member(3)];
 
     // Submissions: one approved, one rejected, one left pending.

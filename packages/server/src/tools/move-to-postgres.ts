@@ -87,7 +87,7 @@ interface Counters {
 const storedCountersSql = `SELECT film_id, not_heard_count AS n, heard_not_rated_count AS h, rating_count AS r, rating_sum AS s
   FROM films ORDER BY film_id`;
 
-/** PRODUCT.md §4: N, H, R and S as the vote tables say they are. */
+/** docs/product.md §Ranking counts: N, H, R and S as the vote tables say they are. */
 const sameCounters = (a: Counters, b: Counters | undefined) =>
   b !== undefined && a.film_id === b.film_id && a.n === b.n && a.h === b.h && a.r === b.r && a.s === b.s;
 

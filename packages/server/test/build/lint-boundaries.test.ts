@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restrictedImportMessages as restrictedImports } from '../support/restricted-imports.js';
+import { onPostgres } from '../support/config.js';
 
 const harnessImport = [
   "import { createTestApp } from '../test/support/test-app.js';",
@@ -11,7 +12,7 @@ const harnessImport = [
 ].join('\n');
 
 // A lint check does not touch the database: one database project is enough.
-describe.skipIf(process.env.TEST_DATABASE === 'postgres')('the lint boundary between shipped code and test support', () => {
+describe.skipIf(onPostgres)('the lint boundary between shipped code and test support', () => {
   it('fails a test-support import from a shipped file of the server and of the web app', async () => {
     for (const file of ['packages/server/src/app.ts', 'packages/server/src/modules/films/routes.ts', 'packages/web/src/main.tsx']) {
       const found = await restrictedImports(harnessImport, file);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { restrictedImportMessages } from '../support/restricted-imports.js';
+import { onPostgres } from '../support/config.js';
 
 /** The specifiers ESLint (with the repository's own config) refuses in `code` placed at `filePath`. */
 async function refusedImports(code: string, filePath: string): Promise<string[]> {
@@ -17,7 +18,7 @@ const filmsPage = 'packages/web/src/features/films/components/FilmListPage.tsx';
 const filmsTest = 'packages/web/src/features/films/components/FilmListPage.test.tsx';
 
 // A lint check does not touch the database: one database project is enough.
-describe.skipIf(process.env.TEST_DATABASE === 'postgres')('the web app boundaries', () => {
+describe.skipIf(onPostgres)('the web app boundaries', () => {
   it('fails a feature that imports another feature, in its code and in its tests', async () => {
     const otherFeature = ['../../profile/api/get-profile', '../../../features/auth/api/login'];
     expect(await refusedImports(importing(...otherFeature), filmsPage)).toEqual(otherFeature);

@@ -6,21 +6,20 @@ import { checkRatingAnswer } from '@filmlist/shared/api/votes';
 import { openDatabase } from '../../src/db/connection.js';
 import { recountedCounters, storedCounters } from '../support/recount.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
-import { addFilm, joinAsMember, mapLimit, uniqueName, type Member } from '../support/accounts.js';
+import { addFilm, mapLimit, signUp, uniqueName, type Member } from '../support/accounts.js';
 import { emptyPostgresDatabase, type ScratchDatabase } from '../support/databases.js';
 import { call, START_TIMEOUT_MS, waitFor } from '../support/http.js';
 import { outboxFiles } from '../support/smtp.js';
 import { checkAgainstDatabase, tally, WriteLoad, type Outcome } from '../support/write-load.js';
+import { onPostgres, soak } from '../support/config.js';
 
 /**
- * Issue 5, item 1: the real server process is killed with SIGKILL in the middle
+ * docs/reliability.md, "Faults": the real server process is killed with SIGKILL in the middle
  * of a stream of ratings, mentions and sign-ups, then started again on the same
  * data. On the embedded database in server:pglite, on a fresh PostgreSQL
  * database of its own in server:postgres. `npm run soak` repeats the
  * kill-and-restart cycle more times with more members.
  */
-const onPostgres = process.env.TEST_DATABASE === 'postgres';
-const soak = Boolean(process.env.SOAK);
 const ROUNDS = soak ? 6 : 1;
 const MEMBERS = soak ? 24 : 12;
 const FILMS = 8;
@@ -55,11 +54,11 @@ describe(`a process crash (SIGKILL) on ${onPostgres ? 'PostgreSQL' : 'the embedd
       server = await startServer(env, START_TIMEOUT_MS);
       // Without SMTP_URL the server writes each message to DATA_DIR/outbox: the verification links come from there.
       const mailbox = outboxFiles(dataDir);
-      const reviewer = await joinAsMember(server.url, mailbox, reviewerName);
+      const reviewer = await signUp({ url: server.url, mailbox }, { username: reviewerName });
       const filmIds = await mapLimit([...Array(FILMS).keys()], 4, (i) =>
         addFilm(server?.url ?? '', reviewer, `Crash Course ${i}`, 1990 + i),
       );
-      const members: Member[] = await mapLimit([...Array(MEMBERS).keys()], 4, () => joinAsMember(server?.url ?? '', mailbox));
+      const members: Member[] = await mapLimit([...Array(MEMBERS).keys()], 4, () => signUp({ url: server?.url ?? '', mailbox }));
 
       const outcomes: Outcome[] = [];
       for (let round = 1; round <= ROUNDS; round += 1) {
@@ -100,7 +99,7 @@ describe(`a process crash (SIGKILL) on ${onPostgres ? 'PostgreSQL' : 'the embedd
         expect(checkRatingAnswer.parse(check.body).rated).toBe(true);
       }
       // ... and it takes new writes.
-      const newcomer = await joinAsMember(server.url, mailbox);
+      const newcomer = await signUp({ url: server.url, mailbox });
       const vote = await call(server.url, '/api/ratings/rate', {
         body: { user_id: newcomer.userId, film_id: filmIds[0], rating: 7 },
         token: newcomer.token,

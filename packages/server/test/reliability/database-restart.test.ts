@@ -8,14 +8,15 @@ import { messages } from '@filmlist/shared/messages';
 import { openDatabase } from '../../src/db/connection.js';
 import { recountedCounters, storedCounters } from '../support/recount.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
-import { addFilm, joinAsMember, mapLimit, uniqueName } from '../support/accounts.js';
+import { addFilm, mapLimit, signUp, uniqueName } from '../support/accounts.js';
 import { call, START_TIMEOUT_MS, sleep, waitFor, type HttpAnswer } from '../support/http.js';
 import { outboxFiles } from '../support/smtp.js';
 import { createCluster, postgresBinaries, type PostgresCluster } from '../support/postgres-cluster.js';
 import { checkAgainstDatabase, tally, WriteLoad, type Outcome } from '../support/write-load.js';
+import { onPostgres, soak } from '../support/config.js';
 
 /**
- * Issue 5, item 2: PostgreSQL restarts under a write load. The test runs its
+ * docs/reliability.md, "Faults": PostgreSQL restarts under a write load. The test runs its
  * own cluster (initdb and pg_ctl into a temporary directory, as the postgres
  * user), never the shared server, so stopping it disturbs no other test.
  *
@@ -24,8 +25,8 @@ import { checkAgainstDatabase, tally, WriteLoad, type Outcome } from '../support
  * /usr/lib/postgresql/<version>/bin, or the directory named by POSTGRES_BIN.
  * Without them it is skipped, with a line saying so.
  */
-const bin = process.env.TEST_DATABASE === 'postgres' ? postgresBinaries() : undefined;
-if (process.env.TEST_DATABASE === 'postgres' && !bin) {
+const bin = onPostgres ? postgresBinaries() : undefined;
+if (onPostgres && !bin) {
   console.warn('database-restart.test.ts skipped: no initdb/pg_ctl found (set POSTGRES_BIN to their directory)');
 }
 
@@ -35,7 +36,7 @@ const REQUEST_BOUND_MS = 3_000;
 const RECOVERY_BOUND_MS = 5_000;
 const OUTAGE_MS = 3_000;
 /** `npm run soak` restarts it more times, alternating a crash (immediate) and a clean stop (fast). */
-const OUTAGES: ('immediate' | 'fast')[] = process.env.SOAK ? ['immediate', 'fast', 'immediate', 'fast', 'immediate'] : ['immediate'];
+const OUTAGES: ('immediate' | 'fast')[] = soak ? ['immediate', 'fast', 'immediate', 'fast', 'immediate'] : ['immediate'];
 
 interface Probe {
   at: number;
@@ -73,9 +74,9 @@ describe.runIf(bin)('a PostgreSQL restart under a write load', () => {
       );
       const base = server.url;
       const mailbox = outboxFiles(dataDir);
-      const reviewer = await joinAsMember(base, mailbox, reviewerName);
+      const reviewer = await signUp({ url: base, mailbox }, { username: reviewerName });
       const filmIds = await mapLimit([...Array(6).keys()], 3, (i) => addFilm(base, reviewer, `Power Cut ${i}`, 2000 + i));
-      const members = await mapLimit([...Array(8).keys()], 4, () => joinAsMember(base, mailbox));
+      const members = await mapLimit([...Array(8).keys()], 4, () => signUp({ url: base, mailbox }));
 
       // Readiness, sampled all along.
       const probes: Probe[] = [];
@@ -182,7 +183,7 @@ describe.runIf(bin)('a PostgreSQL restart under a write load', () => {
         await probe.end();
       }
       // ... and the mail worker still sends: a sign-up now gets its verification link.
-      await joinAsMember(base, mailbox);
+      await signUp({ url: base, mailbox });
 
       expect(await server.stop('SIGTERM')).toBe(0);
       server = undefined;
@@ -195,6 +196,6 @@ describe.runIf(bin)('a PostgreSQL restart under a write load', () => {
         await handle.close();
       }
     },
-    process.env.SOAK ? 300_000 : 90_000,
+    soak ? 300_000 : 90_000,
   );
 });

@@ -10,18 +10,18 @@ import { createOutboxWorker, type OutboxWorker } from '../../src/mail/worker.js'
 import { createMember, createReviewer, unique, type TestMember } from '../support/factories.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { joinAsMember, PASSWORD, register, uniqueName, type Member } from '../support/accounts.js';
+import { signUp, uniqueName, type Member } from '../support/accounts.js';
 import { emptyPostgresDatabase, type ScratchDatabase } from '../support/databases.js';
-import { call, START_TIMEOUT_MS, freshLoopbackAddress, sleep, waitFor } from '../support/http.js';
+import { call, START_TIMEOUT_MS, sleep, waitFor } from '../support/http.js';
 import { deliveryCounts, startSmtpServer, subjectOf, type SentMail, type TestSmtpServer } from '../support/smtp.js';
+import { onPostgres } from '../support/config.js';
 
 /**
- * Issue 5, item 3: a real SMTP server on loopback goes away while the app
+ * docs/reliability.md, "Faults": a real SMTP server on loopback goes away while the app
  * queues verification and review mail, then comes back on the same port.
  * Every message arrives exactly once, counted by recipient and Message-ID,
  * including messages queued before the server process was killed.
  */
-const onPostgres = process.env.TEST_DATABASE === 'postgres';
 const quiet: MailLogger = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
 const DESCRIPTION = 'A lighthouse keeper waits for the mail boat.';
 
@@ -69,11 +69,7 @@ describe('an SMTP outage, in one process (a manual clock moves the retry backoff
       t.app.inject({ method: 'POST', url, payload: body, ...(who ? { headers: who.auth } : {}) });
 
     // Verification mail: three sign-ups.
-    for (let i = 0; i < 3; i += 1) {
-      const username = unique('smtp');
-      const res = await post('/api/users/register', { username, email: `${username}@example.com`, password: PASSWORD });
-      expect(res.statusCode).toBe(201);
-    }
+    for (let i = 0; i < 3; i += 1) await signUp(t, { username: unique('smtp'), until: 'registered' });
     // Review mail: two submissions (each mails both reviewers), one added and one rejected (each mails the submitter).
     const titles = [unique('Harbour Lights '), unique('Fog Signal ')];
     for (const title of titles) {
@@ -169,15 +165,15 @@ describe('an SMTP outage across a crash of the server process', () => {
 
     // While SMTP is up: a reviewer and a member join through the verification links they receive.
     const mailbox = () => received;
-    const reviewer: Member = await joinAsMember(server.url, mailbox, reviewerName);
-    const sam: Member = await joinAsMember(server.url, mailbox);
+    const reviewer: Member = await signUp({ url: server.url, mailbox }, { username: reviewerName });
+    const sam: Member = await signUp({ url: server.url, mailbox });
     const beforeOutage = received.length;
     expect(beforeOutage).toBe(2);
 
     // SMTP goes away; the app queues two verifications, two review requests, a film-added and a film-rejected.
     await smtp.close();
     const newcomers = [uniqueName('n'), uniqueName('n')];
-    for (const username of newcomers) await register(server.url, username, freshLoopbackAddress());
+    for (const username of newcomers) await signUp({ url: server.url, mailbox }, { username, until: 'registered' });
     const titles = [unique('Lantern Night '), unique('Shore Leave ')];
     for (const title of titles) {
       const res = await call(server.url, '/api/films/reviewfilm', {

@@ -20,6 +20,7 @@ import { call as request, START_TIMEOUT_MS, waitFor, type HttpAnswer } from '../
 import { startSmtpServer, verificationTokenIn, type SentMail, type TestSmtpServer } from '../support/smtp.js';
 import { withDatabase } from '../support/global-setup.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
+import { onPostgres, testDatabaseUrl, testRedisUrl } from '../support/config.js';
 
 /**
  * Two real server processes on one fresh PostgreSQL database, as a load
@@ -27,8 +28,7 @@ import { startServer, type ServerProcess } from '../support/server-process.js';
  * mail, and every request sent to the two in turn.
  */
 
-const onPostgres = process.env.TEST_DATABASE === 'postgres';
-const redisUrl = process.env.TEST_REDIS_URL;
+const redisUrl = testRedisUrl;
 const PUBLIC_URL = 'http://films.test';
 const PASSWORD = 'a long unusual passphrase 42';
 const SIGN_UPS = 30;
@@ -75,7 +75,7 @@ async function rankedList(server: ServerProcess) {
 }
 
 describe.runIf(onPostgres)('two server processes on one PostgreSQL database', () => {
-  const base = process.env.TEST_DATABASE_URL ?? '';
+  const base = testDatabaseUrl ?? '';
   // The body runs at collection even where the suite is skipped: no URL to parse there.
   const databaseUrl = onPostgres ? withDatabase(base, databaseName) : '';
   const received: SentMail[] = [];

@@ -9,12 +9,14 @@ import { messages } from '@filmlist/shared/messages';
 import { buildApp } from '../../src/app.js';
 import { createWebRoot } from '../support/web-root.js';
 import { loadConfig } from '../../src/config.js';
-import { mentions, ratings, submissions, users, watchClicks } from '../../src/db/schema.js';
+import { mentions, ratings, submissions, users, watchClicks, watchlist } from '../../src/db/schema.js';
 import { cardPath } from '../../src/modules/cards/card-store.js';
+import { generatedPosterUrl } from '../../src/modules/posters/address.js';
 import type { FilmRow } from '../../src/modules/films/presenter.js';
 import { MEMBER_PASSWORD, createFilm, createMember, createReviewer, unique, type TestMember } from '../support/factories.js';
 import { verificationToken } from '../support/queued-mail.js';
 import { TEST_REVIEWERS, createTestApp, reviewerEmail, type TestApp } from '../support/test-app.js';
+import { freshClientAddress } from '../support/http.js';
 
 /**
  * ASVS 8.2 and 8.3: every route of the app, as enumerated by Fastify's onRoute
@@ -92,6 +94,8 @@ const ROUTES: Record<string, RouteCase> = {
   // The page itself is public; the app asks a visitor to log in (the data behind it is what is guarded).
   'GET /dashboard': { expect: anyone(200), request: () => ({ url: '/dashboard' }) },
   'GET /films/:slug': { expect: anyone(200), request: (w) => ({ url: `/films/${w.film.slug}` }) },
+  // The app sends a visitor on to log in; the page itself holds nothing private.
+  'GET /films/private/:slug': { expect: anyone(200), request: (w) => ({ url: `/films/private/${w.film.slug}` }) },
   'GET /assets/index-walk.js': { expect: anyone(200), request: () => ({ url: '/assets/index-walk.js' }) },
   'GET /favicon.svg': { expect: anyone(200), request: () => ({ url: '/favicon.svg' }) },
 
@@ -100,9 +104,12 @@ const ROUTES: Record<string, RouteCase> = {
   'GET /sitemap.xml': { expect: anyone(200), request: () => ({ url: '/sitemap.xml' }) },
   'GET /robots.txt': { expect: anyone(200), request: () => ({ url: '/robots.txt' }) },
   'GET /cards/:card': { expect: anyone(200), request: (w) => ({ url: cardPath(w.film) }) },
+  'GET /posters/:file': { expect: anyone(200), request: (w) => ({ url: generatedPosterUrl(w.film) }) },
 
   // Films: public reads.
   'GET /api/films/allfilms': { expect: anyone(200), request: () => ({ url: '/api/films/allfilms' }) },
+  // The live list: an endless stream, so its answer is taken as it starts.
+  'GET /api/films/events': { expect: anyone(200), request: () => ({ url: '/api/films/events', payloadAsStream: true }) },
   'GET /api/films/checkfilm': {
     expect: anyone(200),
     request: (w) => ({ url: '/api/films/checkfilm', query: { title: w.film.title, release_year: String(w.film.releaseYear) } }),
@@ -111,6 +118,7 @@ const ROUTES: Record<string, RouteCase> = {
     expect: anyone(200),
     request: (w) => ({ url: '/api/films/filmdetails', query: { slug: w.film.slug } }),
   },
+  'GET /api/films/new': { expect: anyone(200), request: () => ({ url: '/api/films/new' }) },
   'GET /api/films/standing': {
     expect: anyone(200),
     request: (w) => ({ url: '/api/films/standing', query: { film_id: String(w.film.filmId) } }),
@@ -288,6 +296,20 @@ const ROUTES: Record<string, RouteCase> = {
       return { url: `/api/me/submissions/${newest?.submission_id ?? 0}` };
     },
   },
+  'PATCH /api/me/submissions/:submission_id': {
+    // Whether the owner's note names them: anyone else finds nothing to change.
+    expect: { visitor: 401, member: 200, other: 404, reviewer: 404 },
+    request: async (w) => {
+      await submitAsOwner(w);
+      const mine = await t.app.inject({ url: '/api/me/submissions', headers: w.owner.auth, remoteAddress: w.ip() });
+      const newest = mine.json<{ submissions: { submission_id: number }[] }>().submissions[0];
+      return { url: `/api/me/submissions/${newest?.submission_id ?? 0}`, payload: { note_named: false } };
+    },
+  },
+  // The film database lookup: any member (without a token it answers available: false).
+  'GET /api/films/lookup': { expect: signedIn(200), request: () => ({ url: '/api/films/lookup', query: { query: 'moon' } }) },
+  // One film database entry, for the reviewer's check of a member's link (available: false without a token).
+  'GET /api/films/entry': { expect: reviewerOnly(200), request: () => ({ url: '/api/films/entry', query: { tmdb_id: '603' } }) },
   'POST /api/users/forgot-password': {
     expect: anyone(200),
     request: () => ({ url: '/api/users/forgot-password', payload: { email: `${unique('forgetful')}@example.com` } }),
@@ -328,12 +350,24 @@ const ROUTES: Record<string, RouteCase> = {
   },
   'POST /api/auth/logout': { expect: anyone(200), consumes: 'session', request: () => ({ url: '/api/auth/logout' }) },
   'GET /api/me/votes': { expect: signedIn(200), request: () => ({ url: '/api/me/votes' }) },
+
+  // The watchlist and the Letterboxd exports: each member's own, by the token alone.
+  'GET /api/me/watchlist': { expect: signedIn(200), request: () => ({ url: '/api/me/watchlist' }) },
+  'PUT /api/me/watchlist/:film_id': {
+    expect: signedIn(201),
+    request: async () => ({ url: `/api/me/watchlist/${(await createFilm(t.app)).filmId}` }),
+  },
+  'DELETE /api/me/watchlist/:film_id': { expect: signedIn(204), request: (w) => ({ url: `/api/me/watchlist/${w.film.filmId}` }) },
+  'GET /api/me/export/watchlist.csv': { expect: signedIn(200), request: () => ({ url: '/api/me/export/watchlist.csv' }) },
+  'GET /api/me/export/ratings.csv': { expect: signedIn(200), request: () => ({ url: '/api/me/export/ratings.csv' }) },
 };
 
-const INJECT_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'] as const;
+const INJECT_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Every method and URL Fastify registered, in registration order. */
 const registered: string[] = [];
+/** Each route's options as registered: its guard (membersOnly, reviewersOnly) marks config.access. */
+const routeOptions = new Map<string, RouteOptions>();
 let extraReviewers = 0;
 
 beforeAll(async () => {
@@ -346,7 +380,10 @@ beforeAll(async () => {
       webRoot,
       onRoute: (route: RouteOptions) => {
         const methods = Array.isArray(route.method) ? route.method : [route.method];
-        for (const method of methods) registered.push(`${method} ${route.url}`);
+        for (const method of methods) {
+          registered.push(`${method} ${route.url}`);
+          routeOptions.set(`${method} ${route.url}`, route);
+        }
       },
     },
   });
@@ -373,13 +410,23 @@ describe('access control on every route (ASVS 8.2, 8.3)', () => {
     expect(stale, 'entries of the access table that match no route').toEqual([]);
   });
 
+  it('declares every route a visitor may not call under a guard: membersOnly, or reviewersOnly where members are refused', () => {
+    const misdeclared = registered.flatMap((key) => {
+      const expected = caseFor(key)?.expect;
+      if (!expected) return [];
+      const access = routeOptions.get(key)?.config?.access;
+      const wanted = expected.visitor !== 401 ? undefined : expected.member === 403 && expected.other === 403 ? 'reviewer' : 'member';
+      return access === wanted ? [] : [`${key}: declared ${access ?? 'public'}, expected ${wanted ?? 'public'}`];
+    });
+    expect(misdeclared).toEqual([]);
+  });
+
   it('refuses every actor who may not act with 401 or 403, and refuses no one who may', async () => {
-    let address = 0;
     const owner = await createMember(t.app);
     const other = await createMember(t.app);
     const reviewer = await createReviewer(t.app);
     const film = await createFilm(t.app);
-    const walk: Walk = { owner, film, ip: () => `10.90.${Math.floor(++address / 250)}.${(address % 250) + 1}` };
+    const walk: Walk = { owner, film, ip: freshClientAddress };
 
     // A visitor who forges the owner's token with alg "none" must get exactly what a visitor gets.
     const claims = decodeJwt(owner.accessToken);
@@ -454,6 +501,9 @@ describe('access control on every route (ASVS 8.2, 8.3)', () => {
     expect(ownRatings.map((r) => r.rating).sort((a, b) => a - b)).toEqual([5, 5, 5, 5, 7, 9]);
     const ownClicks = await t.app.db.select().from(watchClicks).where(eq(watchClicks.userId, owner.userId));
     expect(ownClicks).toHaveLength(1);
+    // The one film the owner's own PUT saved; the other callers' PUTs and DELETEs saved and removed only theirs.
+    const ownWatchlist = await t.app.db.select().from(watchlist).where(eq(watchlist.userId, owner.userId));
+    expect(ownWatchlist).toHaveLength(1);
     const ownSubmissions = await t.app.db.select().from(submissions).where(eq(submissions.userId, owner.userId));
     const byStatus = (status: string) => ownSubmissions.filter((s) => s.status === status).length;
     expect([byStatus('approved'), byStatus('rejected')]).toEqual([1, 1]);

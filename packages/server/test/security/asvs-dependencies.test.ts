@@ -2,9 +2,10 @@ import { execFile } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { repoRoot } from '../../src/app.js';
+import { inheritedEnvironment, onPostgres, requireNpmAudit } from '../support/config.js';
 
 /**
- * Issue 5, item 14 (ASVS 15.2): no production dependency has a known high or
+ * docs/reliability.md, "Security" (ASVS 15.2): no production dependency has a known high or
  * critical advisory. This asks the npm registry's advisory service, so it
  * needs the network. When the service cannot be asked (this workplace's
  * registry proxy answers its POST with 405), the test is reported as skipped
@@ -42,7 +43,7 @@ function npmAudit(): Promise<{ stdout: string; stderr: string; error: Error | nu
     execFile(
       'npm',
       ['audit', '--omit=dev', '--json'],
-      { cwd: repoRoot, timeout: 90_000, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, npm_config_audit: 'true' } },
+      { cwd: repoRoot, timeout: 90_000, maxBuffer: 32 * 1024 * 1024, env: inheritedEnvironment({ npm_config_audit: 'true' }) },
       // npm audit exits 1 when it finds advisories as well as when it fails: the JSON tells which.
       (error, stdout, stderr) => resolve({ stdout, stderr, error }),
     );
@@ -50,10 +51,10 @@ function npmAudit(): Promise<{ stdout: string; stderr: string; error: Error | nu
 }
 
 // The audit does not depend on the database: it runs in one project only.
-describe.skipIf(process.env.TEST_DATABASE === 'postgres')('production dependencies', () => {
+describe.skipIf(onPostgres)('production dependencies', () => {
   it('have no high or critical advisory (npm audit --omit=dev)', { timeout: 120_000 }, async (context) => {
     const unavailable = (reason: string) => {
-      if (process.env.REQUIRE_NPM_AUDIT === '1') throw new Error(reason);
+      if (requireNpmAudit) throw new Error(reason);
       context.skip(reason);
     };
     const { stdout, stderr, error } = await npmAudit();

@@ -1,13 +1,14 @@
 import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAnswer } from '@filmlist/shared/api/users';
 import { messages } from '@filmlist/shared/messages';
 import { users } from '../../src/db/schema.js';
 import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle.js';
 import { createMember, unique } from '../support/factories.js';
 import { verificationToken } from '../support/queued-mail.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
+import { freshClientAddress } from '../support/http.js';
 
 /**
  * ASVS 6.2 and 11.4: passwords are stored as argon2id with at least OWASP's
@@ -19,14 +20,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  * and "password1" are also checked in modules/users/users.test.ts.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-let address = 0;
-const nextIp = () => `10.60.${Math.floor(++address / 250)}.${(address % 250) + 1}`;
+const t = useTestApp();
 
 interface Argon2Hash {
   algorithm: string;
@@ -80,7 +74,7 @@ describe('stored passwords (ASVS 6.2, 11.4)', () => {
         method: 'POST',
         url: '/api/users/register',
         payload: { username, email: `${username}@example.com`, password },
-        remoteAddress: nextIp(),
+        remoteAddress: freshClientAddress(),
       });
       expect(res.statusCode).toBe(201);
     }
@@ -95,7 +89,12 @@ describe('stored passwords (ASVS 6.2, 11.4)', () => {
     const [username = ''] = names;
     const token = await verificationToken(t.app, `${username}@example.com`);
     expect((await t.app.inject(`/api/users/verification/${token}`)).statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password }, remoteAddress: nextIp() });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { username, password },
+      remoteAddress: freshClientAddress(),
+    });
     const session = loginAnswer.parse(login.json());
     const changed = await t.app.inject({
       method: 'PUT',
@@ -114,13 +113,13 @@ describe('common passwords (ASVS 6.2)', () => {
   // Entries of the list in other cases, runs of one character and keyboard or alphabet runs.
   const common = ['PASSWORD1', 'Sunshine', 'zzzzzzzzzz', 'abcdefghij', 'asdfghjkl', '9876543210', 'ILoveYou1'];
 
-  it.each(common)('refuses %s at sign-up and at a password change, with the spec message', async (password) => {
+  it.each(common)('refuses %s at sign-up and at a password change, with its message', async (password) => {
     const username = unique('weak');
     const signUp = await t.app.inject({
       method: 'POST',
       url: '/api/users/register',
       payload: { username, email: `${username}@example.com`, password },
-      remoteAddress: nextIp(),
+      remoteAddress: freshClientAddress(),
     });
     expect(signUp.statusCode).toBe(400);
     expect(signUp.json()).toEqual({
@@ -153,7 +152,7 @@ describe('login timing (ASVS 6.3)', () => {
         method: 'POST',
         url: '/api/users/login',
         payload: { username, password: 'not the password at all' },
-        remoteAddress: nextIp(),
+        remoteAddress: freshClientAddress(),
       });
       const elapsed = performance.now() - started;
       expect(res.statusCode).toBe(401);

@@ -6,6 +6,7 @@ import { LOGIN_LIMITS } from '../../src/modules/auth/login-throttle.js';
 import { RATE_LIMITS, type LimitRule } from '../../src/plugins/rate-limit.js';
 import { unique } from '../support/factories.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { freshClientAddress } from '../support/http.js';
 
 /**
  * ASVS 6.1 and 6.3: the authentication endpoints answer 429 past their limit,
@@ -62,8 +63,9 @@ const ENDPOINTS: Record<'login' | 'sign-up' | 'check' | 'verification' | 'refres
   'sign-up': {
     ...RATE_LIMITS.register,
     // Per email address, what bounds sign-ups is the mail its mailbox may receive (mail/quota.ts): a
-    // few a day from one client, more from all; a stranger's attempts never refuse the owner's.
-    account: MAIL_LIMITS.perAddress,
+    // few a day from one client, more from all, and at most a few within one hour (a burst meets the
+    // hourly budget first); a stranger's attempts never refuse the owner's.
+    account: MAIL_LIMITS.perAddressHour,
     accountFromOneAddress: MAIL_LIMITS.perAddressAndClient.limit,
     newAccount: () => `${unique('signup')}@example.com`,
     request: (account, i) => ({
@@ -105,13 +107,6 @@ afterAll(async () => {
   await Promise.all([plain.close(), behindProxy.close(), oneHop.close()]);
 });
 
-let addresses = 0;
-/** A client address no other case uses. */
-const newIp = () => {
-  addresses += 1;
-  return `10.${100 + Math.floor(addresses / 62500)}.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
-};
-
 interface Attempt {
   remoteAddress: string;
   forwardedFor?: string;
@@ -137,7 +132,7 @@ async function burst(t: TestApp, endpoint: Endpoint, count: number, attempt: (i:
 
 type Answers = Awaited<ReturnType<typeof burst>>;
 
-/** The first `limit` attempts pass the limiter; the next one is refused with 429, the spec message and Retry-After. */
+/** The first `limit` attempts pass the limiter; the next one is refused with 429, its message and Retry-After. */
 function expectLimitedAfter(answers: Answers, limit: number): void {
   expect(answers).toHaveLength(limit + 1);
   const statuses = answers.map((res) => res.statusCode);
@@ -166,40 +161,50 @@ describe.each(Object.entries(ENDPOINTS))('rate limits on %s (ASVS 6.1, 6.3)', (_
   };
 
   it(`answer 429 after ${endpoint.ip.limit} attempts from one address, whatever the account`, async () => {
-    const ip = newIp();
+    const ip = freshClientAddress();
     expectLimitedAfter(await addressBurst(plain, () => ({ remoteAddress: ip })), endpoint.ip.limit);
   });
 
   it(`answer 429 after ${endpoint.account.limit} attempts on one account, whatever the address`, async () => {
-    expectLimitedAfter(await accountBurst(plain, () => ({ remoteAddress: newIp() })), endpoint.account.limit);
+    expectLimitedAfter(await accountBurst(plain, () => ({ remoteAddress: freshClientAddress() })), endpoint.account.limit);
   });
 
   it('cannot be dodged with X-Forwarded-For when TRUST_PROXY is not set', async () => {
-    const ip = newIp();
-    expectLimitedAfter(await addressBurst(plain, () => ({ remoteAddress: ip, forwardedFor: newIp() })), endpoint.ip.limit);
-    const another = newIp();
+    const ip = freshClientAddress();
+    expectLimitedAfter(await addressBurst(plain, () => ({ remoteAddress: ip, forwardedFor: freshClientAddress() })), endpoint.ip.limit);
+    const another = freshClientAddress();
     const oneAddressLimit = endpoint.accountFromOneAddress ?? endpoint.account.limit;
     const account = endpoint.newAccount();
-    const answers = await burst(plain, endpoint, oneAddressLimit + 1, () => ({ remoteAddress: another, forwardedFor: newIp(), account }));
+    const answers = await burst(plain, endpoint, oneAddressLimit + 1, () => ({
+      remoteAddress: another,
+      forwardedFor: freshClientAddress(),
+      account,
+    }));
     expectLimitedAfter(answers, oneAddressLimit);
   });
 
   it('behind a trusted proxy, count each X-Forwarded-For client apart, and still limit each one and each account', async () => {
-    const proxy = newIp();
+    const proxy = freshClientAddress();
     // Many clients through one proxy: none is limited by the others' attempts.
-    expectNeverLimited(await addressBurst(behindProxy, () => ({ remoteAddress: proxy, forwardedFor: newIp() })));
+    expectNeverLimited(await addressBurst(behindProxy, () => ({ remoteAddress: proxy, forwardedFor: freshClientAddress() })));
     // One client through several proxies: limited as one address.
-    const client = newIp();
-    expectLimitedAfter(await addressBurst(behindProxy, () => ({ remoteAddress: newIp(), forwardedFor: client })), endpoint.ip.limit);
+    const client = freshClientAddress();
+    expectLimitedAfter(
+      await addressBurst(behindProxy, () => ({ remoteAddress: freshClientAddress(), forwardedFor: client })),
+      endpoint.ip.limit,
+    );
     // A new forwarded address at every attempt does not escape the account limit.
-    expectLimitedAfter(await accountBurst(behindProxy, () => ({ remoteAddress: proxy, forwardedFor: newIp() })), endpoint.account.limit);
+    expectLimitedAfter(
+      await accountBurst(behindProxy, () => ({ remoteAddress: proxy, forwardedFor: freshClientAddress() })),
+      endpoint.account.limit,
+    );
   });
 
   it('with TRUST_PROXY=1, an address the client prepends to X-Forwarded-For is ignored', async () => {
-    const proxy = newIp();
-    const client = newIp();
+    const proxy = freshClientAddress();
+    const client = freshClientAddress();
     // The proxy appends the address it saw; everything before it came from the client.
-    const answers = await addressBurst(oneHop, () => ({ remoteAddress: proxy, forwardedFor: `${newIp()}, ${client}` }));
+    const answers = await addressBurst(oneHop, () => ({ remoteAddress: proxy, forwardedFor: `${freshClientAddress()}, ${client}` }));
     expectLimitedAfter(answers, endpoint.ip.limit);
   });
 });

@@ -1,12 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshAnswer } from '@filmlist/shared/api/auth';
 import { messages } from '@filmlist/shared/messages';
 import { ratings, sessions } from '../../src/db/schema.js';
 import { createFilm, createMember, createReviewer, type TestMember } from '../support/factories.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 /**
  * ASVS 9.1, 9.2 and 10.4: self-contained access tokens are trusted only when
@@ -23,11 +23,7 @@ import { createTestApp, type TestApp } from '../support/test-app.js';
  * route (security/asvs-access-control.test.ts).
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const secret = () => new TextEncoder().encode(t.config.jwtSecret ?? '');

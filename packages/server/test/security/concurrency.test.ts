@@ -13,9 +13,11 @@ import { createFilm, createMember, createMembers, unique, type TestMember } from
 import { UnlimitedRateLimitStore } from '../support/rate-limits.js';
 import { recountedCounters, storedCounters } from '../support/recount.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
+import { usernameKeys } from '../../src/lib/identity.js';
+import { onPostgres, soak } from '../support/config.js';
 
 /**
- * Issue 5, items 4 to 6: many requests at the same moment, over real HTTP
+ * docs/reliability.md, "Concurrency": many requests at the same moment, over real HTTP
  * (the app listens on a loopback port and every request is its own fetch).
  */
 
@@ -63,8 +65,8 @@ function tally(answers: Answer[]): Record<number, number> {
  * crowd, 250 requests in flight at a time: with thousands of sockets open on
  * one loopback listener over half a minute, fetch saw connections reset.
  */
-const CROWD = process.env.SOAK ? 5000 : 1000;
-const IN_FLIGHT = process.env.SOAK ? 250 : CROWD;
+const CROWD = soak ? 5000 : 1000;
+const IN_FLIGHT = soak ? 250 : CROWD;
 
 const errorsOf = (answers: Answer[]) => answers.filter((a) => a.status >= 400).map((a) => errorBody.parse(a.body));
 
@@ -221,7 +223,7 @@ describe('sign-ups at the same moment', () => {
    * clashed. Forced on PostgreSQL by holding the other insert open until the
    * sign-up is seen waiting on it (PGlite runs one transaction at a time).
    */
-  it.runIf(process.env.TEST_DATABASE === 'postgres').each([
+  it.runIf(onPostgres).each([
     ['username', messages.usernameTaken],
     ['email', messages.emailTaken],
   ] as const)('a sign-up that loses the race on its %s at the unique index gets 409 "%s"', async (field, message) => {
@@ -232,10 +234,10 @@ describe('sign-ups at the same moment', () => {
     await other.connect();
     try {
       await other.query('BEGIN');
-      await other.query(`INSERT INTO users (username, email, password_hash, verified, created_at) VALUES ($1, $2, 'x', true, now())`, [
-        holder.username,
-        holder.email,
-      ]);
+      await other.query(
+        `INSERT INTO users (username, username_key, username_skeleton, email, password_hash, verified, created_at) VALUES ($1, $2, $3, $4, 'x', true, now())`,
+        [holder.username, usernameKeys(holder.username).usernameKey, usernameKeys(holder.username).usernameSkeleton, holder.email],
+      );
       const pending = register(clash.username, clash.email);
       const waiting = async () => {
         const found = await other.query<{ n: number }>(
@@ -262,7 +264,7 @@ describe('sign-ups at the same moment', () => {
     const names = Array.from({ length: SIGNUPS }, () => unique('mail'));
     const answers = await times(SIGNUPS, (i) => register(names[i] ?? 'x', i % 2 ? email : email.toUpperCase()));
 
-    // PRODUCT.md §3: signing up again with the email of an unverified account replaces that account,
+    // docs/product.md §Sign-up and verification: signing up again with the email of an unverified account replaces that account,
     // so a sign-up that lands after another has committed also answers 201. Exactly one account stays.
     const counts = tally(answers);
     expect(Object.keys(counts).every((status) => status === '201' || status === '409')).toBe(true);

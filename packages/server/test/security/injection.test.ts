@@ -12,7 +12,7 @@ import { UnlimitedRateLimitStore } from '../support/rate-limits.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
 /**
- * Issue 5, item 8: SQL and script injection strings are data. Stored as a
+ * docs/reliability.md, "Hostile and malformed input": SQL and script injection strings are data. Stored as a
  * film title, a logline or an account field, they come back byte for byte,
  * change nothing else in the database, and leave the server's own HTML (film
  * pages, mail) escaped. The browser half is e2e/xss.e2e.ts.
@@ -166,7 +166,7 @@ describe('hostile account fields', () => {
    * every injection string before it reaches the database: a finding to
    * report, not a rule to relax.
    */
-  it.each(HOSTILE)('the username rule refuses %s with the spec message and stores nothing', async (username) => {
+  it.each(HOSTILE)('the username rule refuses %s with its message and stores nothing', async (username) => {
     const before = await tableCounts();
     const answer = await register(username, `${unique('refused')}@example.com`);
     expect(answer.statusCode).toBe(400);
@@ -190,7 +190,7 @@ describe('hostile account fields', () => {
   );
 
   it('an email holding SQL and HTML-significant characters comes back verbatim to its owner; markup is no address', async () => {
-    // An address is one addr-spec (issue 16 item 4): '<', '>', '(' and spaces cannot be in it, quotes and '&' can.
+    // An address is one addr-spec (docs/product.md §Usernames and emails): '<', '>', '(' and spaces cannot be in it, quotes and '&' can.
     const markup = await register(unique('markup'), `'OR'1'='1'--<img/src=x/onerror=alert(1)>${unique('')}@evil.example`);
     expect(markup.statusCode).toBe(400);
     const username = unique('mailer');

@@ -5,9 +5,10 @@ import { recountedCounters, storedCounters, type Counters } from '../support/rec
 import { seededRandom, seedFrom } from '../support/seeded-random.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { sendAll, VoteModel, type Outcome, type VoteOp } from '../support/vote-model.js';
+import { onPostgres, soak, voteModelSeed } from '../support/config.js';
 
 /**
- * Issue 16, item 1: every write that touches votes and counters (mention,
+ * docs/product.md §Vote integrity: every write that touches votes and counters (mention,
  * rate, edit, account deletion, and a reviewer removing a film) at once, over real HTTP, in random
  * interleavings from a seeded generator, with members and films overlapping
  * heavily. After each wave the counters equal a recount, no answer was a 5xx
@@ -19,12 +20,10 @@ import { sendAll, VoteModel, type Outcome, type VoteOp } from '../support/vote-m
  * at a time, so there it is a smoke test, kept short.
  */
 
-const onPostgres = process.env.TEST_DATABASE === 'postgres';
-const soak = Boolean(process.env.SOAK);
 const ROUNDS = onPostgres ? (soak ? 20 : 6) : soak ? 5 : 2;
 const MEMBERS = soak ? 32 : 16;
 const FILMS = soak ? 4 : 3;
-const seed = seedFrom(process.env.VOTE_MODEL_SEED);
+const seed = seedFrom(voteModelSeed);
 
 function tally(outcomes: Outcome[]): string {
   const counts = new Map<string, number>();

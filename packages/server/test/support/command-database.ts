@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection.js';
 import { openTestDatabase, type TestDatabase } from './test-app.js';
+import { onPostgres } from './config.js';
 
 /**
  * The database an operator's command (`npm run demo:clear`, `db:check-counters`)
@@ -22,7 +23,7 @@ export interface CommandDatabase {
 
 export async function commandDatabase(prefix: string): Promise<CommandDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `filmlist-${prefix}-`));
-  const postgres: TestDatabase | undefined = process.env.TEST_DATABASE === 'postgres' ? await openTestDatabase(dataDir) : undefined;
+  const postgres: TestDatabase | undefined = onPostgres ? await openTestDatabase(dataDir) : undefined;
   return {
     dataDir,
     url: postgres?.url,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { withDatabase } from './global-setup.js';
+import { testDatabaseUrl } from './config.js';
 
 export interface ScratchDatabase {
   url: string;
@@ -13,7 +14,7 @@ export interface ScratchDatabase {
  * run's teardown drops it if the test could not.
  */
 export async function emptyPostgresDatabase(): Promise<ScratchDatabase> {
-  const base = process.env.TEST_DATABASE_URL;
+  const base = testDatabaseUrl;
   if (!base) throw new Error('TEST_DATABASE_URL is not set');
   const name = `filmlist_t_${process.pid}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: base });

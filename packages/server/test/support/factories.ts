@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { users } from '../../src/db/schema.js';
+import { filmSlug } from '@filmlist/shared/slug';
+import { films, users } from '../../src/db/schema.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
 import { filmsRepository } from '../../src/modules/films/repository.js';
+import { submissionsRepository, type SubmissionRow } from '../../src/modules/submissions/repository.js';
 import type { FilmRow } from '../../src/modules/films/presenter.js';
 import { usersRepository } from '../../src/modules/users/repository.js';
 import { reviewerEmail, TEST_REVIEWERS } from './test-app.js';
+import { titleKeys, usernameKeys } from '../../src/lib/identity.js';
 
 export const MEMBER_PASSWORD = 'correct horse battery staple';
 let passwordHash: Promise<string> | undefined;
@@ -53,6 +56,20 @@ export async function createMember(
   };
 }
 
+/** The member signed in again now, on the app's clock: a test that moves the clock past an access token's life. */
+export async function signInAgain(app: FastifyInstance, member: TestMember): Promise<TestMember> {
+  const now = app.clock.now();
+  const session = await app.sessions.create(member.userId, now);
+  const access = await app.accessTokens.sign({ userId: member.userId, sessionId: session.sessionId }, now);
+  return {
+    ...member,
+    accessToken: access.token,
+    refreshToken: session.refreshToken,
+    sessionId: session.sessionId,
+    auth: { authorization: `Bearer ${access.token}` },
+  };
+}
+
 const reviewersMade = new WeakMap<FastifyInstance, number>();
 
 /** A member who has verified an address in REVIEWERS of the test configuration. */
@@ -85,6 +102,57 @@ export async function createFilm(
   return row;
 }
 
+/** A pending submission by `member`, made directly in the database (no reviewer mail), now on the app's clock. */
+export async function createSubmission(
+  app: FastifyInstance,
+  member: Pick<TestMember, 'userId'>,
+  options: {
+    title?: string;
+    releaseYear?: number;
+    description?: string;
+    tmdbId?: number | null;
+    note?: string | null;
+    noteNamed?: boolean;
+  } = {},
+): Promise<SubmissionRow> {
+  return submissionsRepository(app.db).insert(
+    app.db,
+    {
+      title: options.title ?? unique('Submitted film '),
+      releaseYear: options.releaseYear ?? 1999,
+      description: options.description ?? 'A quiet film about a loud family.',
+      userId: member.userId,
+      tmdbId: options.tmdbId ?? null,
+      note: options.note ?? null,
+      noteNamed: options.noteNamed ?? false,
+    },
+    app.clock.now(),
+  );
+}
+
+/** Many films at once, added now with their counters at zero: one multi-row insert per thousand. Returns their ids. */
+export async function createFilms(app: FastifyInstance, count: number, prefix = unique('Bulk film ')): Promise<number[]> {
+  const now = app.clock.now();
+  const ids: number[] = [];
+  const BATCH = 1000;
+  for (let start = 0; start < count; start += BATCH) {
+    const values = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => {
+      const title = `${prefix}n${start + i}`;
+      return {
+        title,
+        ...titleKeys(title),
+        releaseYear: 2001,
+        description: 'A quiet film about a loud family.',
+        slug: filmSlug(title, 2001),
+        createdAt: now,
+      };
+    });
+    ids.push(...(await app.db.insert(films).values(values).returning({ filmId: films.filmId })).map((row) => row.filmId));
+  }
+  app.filmListCache.invalidate();
+  return ids;
+}
+
 /**
  * Many verified members at once, for load and concurrency tests: one
  * multi-row insert with a single precomputed argon2 hash, then a session and
@@ -99,7 +167,7 @@ export async function createMembers(app: FastifyInstance, count: number, prefix 
   for (let start = 0; start < count; start += BATCH) {
     const values = Array.from({ length: Math.min(BATCH, count - start) }, (_, i) => {
       const username = `${prefix}n${start + i}`;
-      return { username, email: `${username}@example.com`, passwordHash: hash, verified: true, createdAt: now };
+      return { username, ...usernameKeys(username), email: `${username}@example.com`, passwordHash: hash, verified: true, createdAt: now };
     });
     rows.push(
       ...(await app.db.insert(users).values(values).returning({ userId: users.userId, username: users.username, email: users.email })),

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import pg from 'pg';
 import { openDatabase } from '../../src/db/connection.js';
+import { testDatabaseUrl } from './config.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,7 +24,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const kind = project.name.endsWith('postgres') ? 'postgres' : 'pglite';
   const dir = mkdtempSync(path.join(tmpdir(), 'filmlist-test-'));
   if (kind === 'postgres') {
-    const url = process.env.TEST_DATABASE_URL;
+    const url = testDatabaseUrl;
     if (!url) throw new Error('TEST_DATABASE_URL is required for the postgres project');
     const template = `filmlist_tpl_${process.pid}`;
     const admin = new pg.Client({ connectionString: url });

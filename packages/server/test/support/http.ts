@@ -2,6 +2,7 @@ import http from 'node:http';
 
 export interface HttpAnswer {
   status: number;
+  headers: http.IncomingHttpHeaders;
   /** the body parsed as JSON, or undefined when it is not JSON */
   body: unknown;
   /** the body as it came */
@@ -11,7 +12,7 @@ export interface HttpAnswer {
 }
 
 export interface CallOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'OPTIONS';
   body?: unknown;
   token?: string;
   /**
@@ -26,6 +27,20 @@ export interface CallOptions {
 }
 
 export class RequestTimeout extends Error {}
+
+/** A Content-Security-Policy header's directives: each name (lower-cased) and its sources, as written. */
+export function cspDirectives(csp: string): Map<string, string> {
+  return new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part): [string, string] => {
+        const [name = '', ...values] = part.split(/\s+/);
+        return [name.toLowerCase(), values.join(' ')];
+      }),
+  );
+}
 
 /**
  * One HTTP request over a fresh connection. Rejects only when no answer came
@@ -63,7 +78,7 @@ export function call(baseUrl: string, path: string, options: CallOptions = {}): 
           } catch {
             body = undefined;
           }
-          resolve({ status: response.statusCode ?? 0, body, text, ms: performance.now() - started });
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body, text, ms: performance.now() - started });
         });
       },
     );
@@ -80,8 +95,13 @@ export function call(baseUrl: string, path: string, options: CallOptions = {}): 
 
 let nextAddress = 0;
 
-/** A loopback address no other simulated client of this test process uses: 127.0.1.1, 127.0.1.2, ... */
-export function freshLoopbackAddress(): string {
+/**
+ * The one way a test makes a client address: one no other simulated client of this test process has
+ * used (127.0.1.1, 127.0.1.2, ...). Per-address rate limits then count each client on its own. It
+ * serves as a socket's local address (`call`'s `from`: any of 127.0.0.0/8 is this machine), as Fastify
+ * inject's `remoteAddress`, and as an X-Forwarded-For hop.
+ */
+export function freshClientAddress(): string {
   const n = nextAddress++;
   return `127.${1 + Math.floor(n / 62_500)}.${1 + (Math.floor(n / 250) % 250)}.${1 + (n % 250)}`;
 }

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { childEnvironment } from './config.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -16,7 +17,7 @@ export interface ScriptRun {
 export function runNpmScript(script: string, args: string[] = [], env: Record<string, string> = {}): Promise<ScriptRun> {
   const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    env: childEnvironment(env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';

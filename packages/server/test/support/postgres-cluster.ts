@@ -4,6 +4,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { postgresBin } from './config.js';
 
 const run = promisify(execFile);
 
@@ -12,7 +13,7 @@ const run = promisify(execFile);
  * /usr/lib/postgresql/<version>/bin (Debian's layout). Undefined when none is found.
  */
 export function postgresBinaries(): string | undefined {
-  const fromEnv = process.env.POSTGRES_BIN;
+  const fromEnv = postgresBin;
   if (fromEnv) return existsSync(path.join(fromEnv, 'pg_ctl')) ? fromEnv : undefined;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;

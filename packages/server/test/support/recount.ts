@@ -21,7 +21,7 @@ export async function storedCounters(app: { db: Database }): Promise<Counters[]>
   return rows;
 }
 
-/** The counters recomputed from the vote tables (PRODUCT.md §4, `db/recount.ts`), by id. */
+/** The counters recomputed from the vote tables (docs/product.md §Ranking counts, `db/recount.ts`), by id. */
 export async function recountedCounters(app: { db: Database }): Promise<Counters[]> {
   return rowsOf(await app.db.execute(sql.raw(RECOUNT_SQL))).map((row) => ({
     filmId: Number(row.film_id),

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { childEnvironment } from './config.js';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const sourceEntry = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
@@ -33,7 +34,7 @@ export function runServer(
   const entry = options.built ? [builtEntry] : ['--import', 'tsx', sourceEntry];
   const child = spawn(options.node ?? process.execPath, [...(options.nodeArgs ?? []), ...entry], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', LOG_LEVEL: 'warn', PORT: '0', ...env },
+    env: childEnvironment({ LOG_LEVEL: 'warn', PORT: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

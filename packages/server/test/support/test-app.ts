@@ -2,14 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection.js';
 import { ManualClock } from '../../src/lib/clock.js';
 import { withDatabase } from './global-setup.js';
+import { onPostgres, testDatabaseUrl } from './config.js';
 
 /** The reviewers of the test configuration: REVIEWERS lists their addresses. */
 export const TEST_REVIEWERS = ['rita', 'rex', 'ruth'] as const;
@@ -24,8 +25,8 @@ export interface TestDatabase {
 
 /** A fresh database cloned from the run's migrated template. */
 export async function openTestDatabase(dataDir: string): Promise<TestDatabase> {
-  if (process.env.TEST_DATABASE === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL ?? '';
+  if (onPostgres) {
+    const base = testDatabaseUrl ?? '';
     const name = `filmlist_t_${process.pid}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
@@ -66,17 +67,24 @@ export interface TestAppOptions {
   app?: Partial<AppOptions>;
   /** share this PostgreSQL database (another test app's) instead of cloning a new one */
   databaseUrl?: string;
+  /** serve this open database (a migration test's own) instead of a clone; closed with the app */
+  database?: DatabaseHandle;
+  /** routes of the test's own, registered on the built app before it is ready */
+  routes?: FastifyPluginAsync;
 }
 
 /** The real app on a real database, answered through Fastify's inject (real HTTP semantics, no socket). */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'filmlist-app-'));
-  const database: TestDatabase = options.databaseUrl
-    ? await (async () => {
-        const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
-        return { handle, url: options.databaseUrl, dispose: () => handle.close() };
-      })()
-    : await openTestDatabase(dataDir);
+  const given = options.database;
+  const database: TestDatabase = given
+    ? { handle: given, url: undefined, dispose: () => given.close() }
+    : options.databaseUrl
+      ? await (async () => {
+          const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir });
+          return { handle, url: options.databaseUrl, dispose: () => handle.close() };
+        })()
+      : await openTestDatabase(dataDir);
   const config = loadConfig({
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     DATA_DIR: dataDir,
@@ -88,6 +96,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   });
   const clock = new ManualClock(new Date('2026-06-01T12:00:00Z'));
   const app = await buildApp({ config, database: database.handle, clock, ...options.app });
+  if (options.routes) await app.register(options.routes);
   await app.ready();
   return {
     app,
@@ -101,5 +110,46 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await database.dispose();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * The one setup of a test file (or a describe) that uses the app: a test app opened before its tests, on
+ * the database of the project it runs in, and closed after them (after the file's own afterAll hooks).
+ * Its fields are there from the first hook on; `options` may be a function, read when the app opens.
+ */
+export function useTestApp(options: TestAppOptions | (() => TestAppOptions) = {}): TestApp {
+  let opened: TestApp | undefined;
+  const current = (): TestApp => {
+    if (!opened) throw new Error('the test app opens in beforeAll: use it inside a test or a hook');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await createTestApp(typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await opened?.close();
+    opened = undefined;
+  });
+  return {
+    get app() {
+      return current().app;
+    },
+    get databaseUrl() {
+      return current().databaseUrl;
+    },
+    get config() {
+      return current().config;
+    },
+    get clock() {
+      return current().clock;
+    },
+    get database() {
+      return current().database;
+    },
+    get dataDir() {
+      return current().dataDir;
+    },
+    close: () => current().close(),
   };
 }

@@ -28,7 +28,7 @@ export type VoteOp =
   | (Timed & { kind: 'delete'; editing?: number })
   /** an unrelated read that needs a database connection: it must never wait for the pool in vain */
   | (Timed & { kind: 'read'; filmId: number })
-  /** a reviewer removes a film, with every vote on it (issue 12) */
+  /** a reviewer removes a film, with every vote on it (docs/product.md §Reviewer tools) */
   | (Timed & { kind: 'removeFilm'; filmId: number });
 
 export interface Outcome {

@@ -1,17 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFilm, createMember } from './factories.js';
-import { createTestApp, type TestApp } from './test-app.js';
+import { useTestApp } from './test-app.js';
 import { checkAgainstDatabase, type Outcome, type WriteOp } from './write-load.js';
 
 /** The checker the fault tests rely on finds what it must: a lost write, a phantom write, a wrong value. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const outcome = (op: WriteOp, status: Outcome['status']): Outcome => ({ op, status, body: undefined, ms: 1, at: Date.now() });
 

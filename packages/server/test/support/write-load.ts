@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Database } from '../../src/db/connection.js';
 import { mentions, ratings, users } from '../../src/db/schema.js';
 import { PASSWORD, uniqueName, type Member } from './accounts.js';
-import { call, freshLoopbackAddress, sleep } from './http.js';
+import { call, freshClientAddress, sleep } from './http.js';
 
 export type WriteOp =
   | { kind: 'mention'; userId: number; filmId: number; mentioned: boolean }
@@ -82,7 +82,7 @@ export class WriteLoad {
     try {
       const answer = await call(this.options.baseUrl, path, {
         body,
-        ...(member ? { token: member.token, from: member.from } : { from: freshLoopbackAddress() }),
+        ...(member ? { token: member.token, from: member.from } : { from: freshClientAddress() }),
         ...(this.options.timeoutMs ? { timeoutMs: this.options.timeoutMs } : {}),
       });
       outcome = { op, status: answer.status, body: answer.body, ms: answer.ms, at: Date.now() };

@@ -22,5 +22,7 @@ export const idInput = z
   .pipe(z.number().int(messages.invalidRequest).min(1, messages.invalidRequest).max(INT4_MAX, messages.invalidRequest));
 
 export const filmIdQuery = z.object({ film_id: idInput });
+/** A film id in the path, e.g. /api/me/watchlist/{film_id}. */
+export const filmIdParams = z.object({ film_id: idInput });
 export const userFilmQuery = z.object({ user_id: idInput, film_id: idInput });
 export const userQuery = z.object({ user_id: idInput });

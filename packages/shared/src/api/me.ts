@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idInput } from './common.js';
+import { noteNamedInput } from './films.js';
 
-/** One of the member's own submissions and what became of it (PRODUCT.md §11). */
+/** One of the member's own submissions and what became of it (docs/product.md §Member screens). */
 export const mySubmission = z.object({
   submission_id: z.number().int(),
   title: z.string(),
@@ -14,11 +15,17 @@ export const mySubmission = z.object({
   reason: z.string().nullable(),
   /** the film's page, once added and while it is on the list */
   film_slug: z.string().nullable(),
+  note: z.string().nullable().describe('"Why is it undervalued?" as submitted; null when none'),
+  note_named: z.boolean().describe('true: the note shows your username on the film page; false: "a member"'),
 });
 export type MySubmission = z.infer<typeof mySubmission>;
 
 export const mySubmissionsAnswer = z.object({ submissions: z.array(mySubmission) });
 export const submissionIdParams = z.object({ submission_id: idInput });
+
+/** PATCH /api/me/submissions/{submission_id}: whether the note names the member, at any time (docs/product.md §Recommendation note). */
+export const mySubmissionUpdate = z.object({ note_named: noteNamedInput });
+export const mySubmissionUpdated = z.object({ message: z.string(), submission: mySubmission });
 
 const filmRef = z.object({ film_id: z.number().int(), title: z.string(), release_year: z.number().int(), slug: z.string() });
 
@@ -37,5 +44,6 @@ export const myExport = z.object({
   ratings: z.array(z.object({ film: filmRef, rating: z.number().int(), rated_at: z.string(), updated_at: z.string() })),
   submissions: z.array(mySubmission),
   watch_clicks: z.array(z.object({ film: filmRef, day: z.string() })),
+  watchlist: z.array(z.object({ film: filmRef, added_at: z.string() })),
 });
 export type MyExport = z.infer<typeof myExport>;

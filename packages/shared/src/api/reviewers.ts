@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { REJECT_REASON_MAX } from '../constants.js';
-import { textInput } from '../fields.js';
+import { storedText } from '../fields.js';
 import { messages } from '../messages.js';
-import { addFilmRequest } from './films.js';
+import { addFilmRequest, filmDetail } from './films.js';
 import { idInput } from './common.js';
 
-/** One reviewer action as the history shows it (PRODUCT.md §11): who, when, what, why. */
+/** One reviewer action as the history shows it (docs/product.md §Reviewer tools): who, when, what, why. */
 export const auditEntry = z.object({
   audit_id: z.number().int(),
   at: z.string(),
@@ -30,10 +30,15 @@ export const reviewHistoryQuery = z.object({
 });
 export const reviewHistoryAnswer = z.object({ entries: z.array(auditEntry), next: z.number().int().nullable() });
 
-const reason = textInput().trim().max(REJECT_REASON_MAX, messages.rejectReasonTooLong).optional();
+const reason = storedText('multi-line', messages.reasonHasInvisible).trim().max(REJECT_REASON_MAX, messages.rejectReasonTooLong).optional();
 
-export const filmIdParams = z.object({ film_id: idInput });
-
-/** Editing a film: the add-film rules, every field, and an optional note for the record. */
+/**
+ * Editing a film: the add-film rules, every field, and an optional note for
+ * the record. tmdb_id links the film to its film database entry (null
+ * unlinks it; absent leaves it as it is).
+ */
 export const editFilmRequest = addFilmRequest.and(z.object({ reason }));
 export const removeFilmRequest = z.object({ reason }).nullish();
+
+/** The edited film, as its page shows it. */
+export const editFilmAnswer = z.object({ message: z.string(), film: filmDetail });

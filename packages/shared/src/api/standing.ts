@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.js';
 import { textInput } from '../fields.js';
 import { idInput } from './common.js';
+import { filmFacts, listedFilm, recommendation } from './films.js';
 
 /** One film, by its id or by its slug (an earlier slug of an edited film works too): exactly one of the two. */
 export const standingQuery = z
@@ -18,7 +19,7 @@ export const ratingBar = z.object({
 });
 
 /**
- * A film's standing on The Film List (PRODUCT.md §4 and §11): its place in
+ * A film's standing on The Film List (docs/product.md §Standing): its place in
  * the ranked list, the four counters the score is made of, the score's two
  * halves, and how its ratings spread over 1 to 10. A film nobody has answered
  * yet has `answers: 0`, `not_heard_share: null` and `average_rating: null`.
@@ -28,7 +29,7 @@ export const filmStanding = z.object({
   slug: z.string(),
   rank: z.number().int().describe('1-based: its position in GET /api/films/allfilms ("#rank of films")'),
   films: z.number().int().describe('how many films the ranked list holds'),
-  score: z.number().describe('the score the list sorts by (SPEC §9)'),
+  score: z.number().describe('the score the list sorts by (docs/product.md §Ranking score)'),
   N: z.number().int().describe('N: "No, not heard before" answers'),
   H: z.number().int().describe('H: "Yes, heard before" answers by members who have not rated it'),
   R: z.number().int().describe('R: ratings'),
@@ -43,5 +44,12 @@ export const filmStanding = z.object({
 });
 export type FilmStanding = z.infer<typeof filmStanding>;
 
-export const standingBody = z.object({ standing: filmStanding });
+/** A film's standing, with what its page shows of the film (docs/product.md §Film database). */
+export const standingDetail = filmStanding
+  .extend({ directors: listedFilm.shape.directors, poster_url: listedFilm.shape.poster_url })
+  .extend(filmFacts.shape)
+  .extend({ recommendation });
+export type StandingDetail = z.infer<typeof standingDetail>;
+
+export const standingBody = z.object({ standing: standingDetail });
 export type StandingBody = z.infer<typeof standingBody>;

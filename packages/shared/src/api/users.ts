@@ -59,7 +59,7 @@ export const updateProfileAnswer = z.object({
   pendingEmail: z.string().nullable(),
 });
 
-/** Deleting an account needs its password, like changing its email or password (PRODUCT.md §3). */
+/** Deleting an account needs its password, like changing its email or password (docs/product.md §Account deletion). */
 export const deleteAccountRequest = z.object({
   currentPassword: textInput(messages.currentPasswordRequired).min(1, messages.currentPasswordRequired).max(1000),
 });

@@ -30,7 +30,7 @@ export const ratingAnswer = z.object({ message: z.string(), rating });
 export const checkMentionedAnswer = z.object({ hasMentioned: z.boolean(), mentioned: z.boolean().nullable() });
 export const checkRatingAnswer = z.object({ rated: z.boolean(), userRating: z.number().int().nullable() });
 
-/** One call for all of a member's own answers (PRODUCT §4). Keys are film ids. */
+/** One call for all of a member's own answers (docs/product.md §Ranking order). Keys are film ids. */
 export const myVotes = z.object({
   mentions: z.record(z.string(), z.boolean()),
   ratings: z.record(z.string(), z.number().int()),

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from '../lib/router';
 import { useAuth } from '../lib/auth';
 
-/** Protected routes send a visitor to /login (SPEC §2), remembering where they were going. */
+/** Protected routes send a visitor to /login (docs/product.md §Member screens), remembering where they were going. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isAuthenticated } = useAuth();
   const location = useLocation();

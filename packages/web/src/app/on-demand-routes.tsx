@@ -1,5 +1,6 @@
 import { lazy, useMemo, type ReactNode } from 'react';
-import { Routes, type RouteDefinition } from '../lib/router';
+import { PAGES } from '@filmlist/shared/pages';
+import { Routes, type PageRoute } from '../lib/router';
 
 /*
  * Routes most visits never take. Each route of the main table costs the entry
@@ -10,6 +11,7 @@ const ForgotPasswordPage = lazy(() => import('../features/auth/components/Forgot
 const ResetPasswordPage = lazy(() => import('../features/auth/components/ResetPasswordPage'));
 const ResendVerificationPage = lazy(() => import('../features/auth/components/ResendVerificationPage'));
 const MySubmissionsPage = lazy(() => import('../features/submissions/components/MySubmissionsPage'));
+const WatchlistPage = lazy(() => import('../features/films/components/WatchlistPage'));
 const EditFilmPage = lazy(() => import('../features/submissions/components/EditFilmPage'));
 const NotFoundPage = lazy(() => import('../features/pages/components/NotFoundPage'));
 
@@ -28,15 +30,16 @@ interface OnDemandRoutesProps {
  * chunks, and the first view of / heavier.
  */
 export default function OnDemandRoutes({ page, member }: OnDemandRoutesProps) {
-  const routes = useMemo<RouteDefinition[]>(
+  const routes = useMemo<PageRoute[]>(
     () => [
-      // Account recovery (PRODUCT.md §11)
-      { path: '/forgot-password', element: page(<ForgotPasswordPage />) },
-      { path: '/reset-password/:token', element: page(<ResetPasswordPage />) },
-      { path: '/resend-verification', element: page(<ResendVerificationPage />) },
-      // A member's own contributions, and a reviewer's tools (PRODUCT.md §11)
-      { path: '/my-submissions', element: member(<MySubmissionsPage />) },
-      { path: '/master/films/:slug/edit', element: member(<EditFilmPage />) },
+      // Account recovery (docs/product.md §Account recovery)
+      { path: PAGES.forgotPassword, element: page(<ForgotPasswordPage />) },
+      { path: PAGES.resetPassword, element: page(<ResetPasswordPage />) },
+      { path: PAGES.resendVerification, element: page(<ResendVerificationPage />) },
+      // A member's own contributions and watchlist, and a reviewer's tools (§Member screens, §Watchlist, §Reviewer tools)
+      { path: PAGES.mySubmissions, element: member(<MySubmissionsPage />) },
+      { path: PAGES.watchlist, element: member(<WatchlistPage />) },
+      { path: PAGES.editFilm, element: member(<EditFilmPage />) },
       { path: '*', element: page(<NotFoundPage />) },
     ],
     [page, member],

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { firstFilms, keepFirstFilms } from '../features/films/api/first-films';
+import { QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { filmListQuery, refreshListTo } from '../features/films/api/get-films';
 import { createQueryClient } from '../lib/query-client';
 import { queryKeys } from '../lib/query-keys';
 import { writeSession } from '../lib/session-storage';
@@ -27,9 +28,7 @@ function pageWith(first: unknown): Document {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 const listCalls = () => callsTo(recordedCalls(), '/api/films/allfilms');
 
-afterEach(() => keepFirstFilms(null));
-
-describe('the first view of the list (issue 14)', () => {
+describe('the first view of the list (docs/product.md §Loading the list)', () => {
   it('puts a whole list written into the page straight into the cache, and asks the server for nothing', async () => {
     mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
     const client = createQueryClient();
@@ -40,11 +39,28 @@ describe('the first view of the list (issue 14)', () => {
     expect(listCalls()).toEqual([]);
   });
 
+  it('takes the version written with a whole list as the one it holds: the live list announcing it reads nothing, a newer one is read by its address', async () => {
+    mockApi({ 'GET /api/films/allfilms': () => json({ films }, 200, { etag: 'W/"v2"' }) });
+    const client = createQueryClient();
+    prefetchFirstView('/', pageWith({ films, total: 3, version: 'W/"v1"' }), client)();
+    // The list as a page shows it.
+    const unsubscribe = new QueryObserver(client, filmListQuery()).subscribe(() => undefined);
+    try {
+      expect(await refreshListTo(client, 'W/"v1"')).toBe(false);
+      await settle();
+      expect(listCalls()).toEqual([]);
+      await refreshListTo(client, 'W/"v2"');
+      expect(listCalls().map((call) => call.query)).toEqual([{ v: 'W/"v2"' }]);
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('keeps the first films of a longer list as the first rows, and asks for the full list only once the first frame is painted', async () => {
     mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
     const client = createQueryClient();
     const afterPaint = prefetchFirstView('/', pageWith({ films: films.slice(0, 2), total: 3 }), client);
-    expect(firstFilms()).toEqual({ films: films.slice(0, 2), total: 3 });
+    expect(client.getQueryData(queryKeys.firstFilms)).toEqual({ films: films.slice(0, 2), total: 3 });
     expect(client.getQueryData(queryKeys.filmList)).toBeUndefined();
     await settle();
     expect(listCalls()).toEqual([]);
@@ -52,18 +68,19 @@ describe('the first view of the list (issue 14)', () => {
     await settle();
     expect(listCalls()).toHaveLength(1);
     expect(client.getQueryData(queryKeys.filmList)).toEqual(films);
-    // The page's copy is done with: a later load of the list (after a log-out clears the cache) waits for the server.
-    expect(firstFilms()).toBeNull();
+    // The page's copy is done with: a later load of the list (once the cache has let it go) waits for the server.
+    expect(client.getQueryData(queryKeys.firstFilms)).toBeUndefined();
   });
 
   it('asks for the list at once when the page has no films in it, or films it cannot read', async () => {
     mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
     for (const page of [pageWith(undefined), pageWith('{"films": [{"film_id": "one"}], "total": 1}'), pageWith('not json')]) {
       const before = listCalls().length;
-      prefetchFirstView('/', page, createQueryClient());
+      const client = createQueryClient();
+      prefetchFirstView('/', page, client);
       await settle();
       expect(listCalls()).toHaveLength(before + 1);
-      expect(firstFilms()).toBeNull();
+      expect(client.getQueryData(queryKeys.firstFilms)).toBeUndefined();
     }
   });
 
@@ -83,10 +100,11 @@ describe('the first view of the list (issue 14)', () => {
   });
 
   it('does nothing on the other pages', async () => {
-    const afterPaint = prefetchFirstView('/about', pageWith({ films: films.slice(0, 1), total: 3 }), createQueryClient());
+    const client = createQueryClient();
+    const afterPaint = prefetchFirstView('/about', pageWith({ films: films.slice(0, 1), total: 3 }), client);
     afterPaint();
     await settle();
     expect(recordedCalls()).toEqual([]);
-    expect(firstFilms()).toBeNull();
+    expect(client.getQueryCache().getAll()).toEqual([]);
   });
 });

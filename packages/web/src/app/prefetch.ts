@@ -11,11 +11,11 @@ export const listPaths = new Set(['/', '/dashboard']);
 const TOKEN_MARGIN_MS = 10_000;
 
 /**
- * The first view of / and /dashboard (issue 14), set up as the entry script
+ * The first view of / and /dashboard (docs/product.md §Loading the list), set up as the entry script
  * runs, before React renders:
- * - the first films the server wrote into the page are the first rows; when
- *   they are the whole list they go straight into the cache and no request is
- *   made;
+ * - the first films the server wrote into the page go into the cache: as the
+ *   list when they are all of it (and no request is made), or else as the
+ *   first rows (features/films/api/first-films.ts);
  * - otherwise the full list (for search, the filters and the other pages of
  *   rows) is asked for only after the first rows are painted, so on a slow
  *   link its bytes do not hold them up; with no films in the page it is asked
@@ -38,17 +38,6 @@ export function prefetchFirstView(pathname: string, doc: Document, queryClient: 
     fetchList();
     return () => undefined;
   }
-  if (isWholeList(first)) {
-    queryClient.setQueryData(filmListQuery().queryKey, first.films);
-    return () => undefined;
-  }
-  keepFirstFilms(first);
-  // Once the full list is in, the page's copy is out of date at the next load of the list (after a log-out, say).
-  const cache = queryClient.getQueryCache();
-  const unsubscribe = cache.subscribe(() => {
-    if (queryClient.getQueryData(filmListQuery().queryKey) === undefined) return;
-    keepFirstFilms(null);
-    unsubscribe();
-  });
-  return fetchList;
+  keepFirstFilms(queryClient, first);
+  return isWholeList(first) ? () => undefined : fetchList;
 }

@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../test/fake-api';
+import { filmDetail } from '../test/factories';
+import { json, mockApi } from '../test/fake-api';
 import { renderPage } from '../test/render-page';
 import { AppRoutes } from './routes';
 
-const at = (path: string) => renderPage(<AppRoutes />, { path, route: '*' });
+const at = (path: string, state: unknown = null) => renderPage(<AppRoutes />, { path, route: '*', state });
 
 describe('the route tables', () => {
   it('find the pages of the second table (account recovery) when the main one has no route', async () => {
@@ -30,5 +31,24 @@ describe('the route tables', () => {
     mockApi({});
     at('/no/such/page');
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+  });
+
+  it("show what the list knows of a film at once while the film page's code loads, not a bare Loading...", async () => {
+    mockApi({});
+    const moon = filmDetail(1, 'Moon', 2009);
+    at('/films/moon-2009', { film: moon, fromList: true });
+    // The first render, before the page's chunk is in.
+    expect(screen.getByRole('heading', { level: 1, name: 'Moon' })).toBeInTheDocument();
+    expect(screen.getByText(moon.description)).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).toBeNull();
+    // Then the page itself, with its buttons.
+    expect(await screen.findByRole('button', { name: 'Watch Trailer' })).toBeInTheDocument();
+  });
+
+  it('say Loading... for a film page opened without the list', async () => {
+    mockApi({ 'GET /api/films/filmdetails': () => json({ film: filmDetail(1, 'Moon', 2009) }) });
+    at('/films/moon-2009');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Moon' })).toBeInTheDocument();
   });
 });

@@ -1,7 +1,9 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Routes, type RouteDefinition } from '../lib/router';
+import { PAGES } from '@filmlist/shared/pages';
+import { Navigate, Routes, type PageRoute } from '../lib/router';
 import { useAuth } from '../lib/auth';
 import { preloadable } from '../lib/preloadable';
+import { FilmPagePreview } from './FilmPagePreview';
 import { RequireAuth } from './RequireAuth';
 
 // Every page is its own chunk: the first load carries only the shell and the page it shows.
@@ -26,36 +28,45 @@ const OnDemandRoutes = lazy(() => import('./on-demand-routes'));
 
 const page = (element: ReactNode) => <Suspense fallback={<p className="page-loading">Loading...</p>}>{element}</Suspense>;
 const member = (element: ReactNode) => page(<RequireAuth>{element}</RequireAuth>);
+// A film's page opened from the list shows what the list knows while its code loads.
+const filmPage = (element: ReactNode) => <Suspense fallback={<FilmPagePreview />}>{element}</Suspense>;
 
 function Home() {
   const { isAuthenticated } = useAuth();
   return isAuthenticated ? <Navigate to="/dashboard" replace /> : page(<HomePage />);
 }
 
-const routes: RouteDefinition[] = [
-  { path: '/', element: <Home /> },
-  { path: '/about', element: page(<AboutPage />) },
-  { path: '/films/private/:filmDetails', element: member(<FilmDetailsPage private />) },
-  { path: '/films/:filmDetails', element: page(<FilmDetailsPage private={false} />) },
-  { path: '/login', element: page(<LoginPage />) },
-  { path: '/signup', element: page(<SignupPage />) },
-  { path: '/verification/:token', element: page(<VerificationPage />) },
-  { path: '/logout', element: page(<LogoutPage />) },
-  { path: '/account-deleted', element: page(<AccountDeletedPage />) },
-  { path: '/terms-conditions', element: page(<TermsPage />) },
-  { path: '/privacy-policy', element: page(<PrivacyPage />) },
-  { path: '/dashboard', element: member(<DashboardPage />) },
-  { path: '/addfilm', element: member(<AddFilmPage />) },
-  { path: '/myprofile', element: member(<MyProfilePage />) },
-  { path: '/master', element: member(<ReviewQueuePage />) },
-  { path: '/master/addfilm/:title/:release_year/:description/:user_id', element: member(<MasterAddFilmPage />) },
+const routes: PageRoute[] = [
+  { path: PAGES.home, element: <Home /> },
+  { path: PAGES.about, element: page(<AboutPage />) },
+  {
+    path: PAGES.privateFilm,
+    element: filmPage(
+      <RequireAuth>
+        <FilmDetailsPage private />
+      </RequireAuth>,
+    ),
+  },
+  { path: PAGES.film, element: filmPage(<FilmDetailsPage private={false} />) },
+  { path: PAGES.login, element: page(<LoginPage />) },
+  { path: PAGES.signup, element: page(<SignupPage />) },
+  { path: PAGES.verification, element: page(<VerificationPage />) },
+  { path: PAGES.logout, element: page(<LogoutPage />) },
+  { path: PAGES.accountDeleted, element: page(<AccountDeletedPage />) },
+  { path: PAGES.terms, element: page(<TermsPage />) },
+  { path: PAGES.privacy, element: page(<PrivacyPage />) },
+  { path: PAGES.dashboard, element: member(<DashboardPage />) },
+  { path: PAGES.addFilm, element: member(<AddFilmPage />) },
+  { path: PAGES.myProfile, element: member(<MyProfilePage />) },
+  { path: PAGES.reviewQueue, element: member(<ReviewQueuePage />) },
+  { path: PAGES.reviewerForm, element: member(<MasterAddFilmPage />) },
   { path: '*', element: page(<OnDemandRoutes page={page} member={member} />) },
 ];
 
 /**
  * Loads the page the first render of `pathname` shows, when it is one of the
  * list's pages, so that render paints the rows rather than "Loading..."
- * (issue 14). The entry script awaits it; the build preloads these chunks
+ * (docs/product.md §Loading the list). The entry script awaits it; the build preloads these chunks
  * alongside the entry, so the wait is short.
  */
 export function preloadFirstPage(pathname: string, signedIn: boolean): Promise<void> {
@@ -65,8 +76,8 @@ export function preloadFirstPage(pathname: string, signedIn: boolean): Promise<v
 }
 
 /**
- * The route table of SPEC §2, plus the review queue at /master (PRODUCT.md §6);
- * the pages of PRODUCT.md §11 and the not-found page are in on-demand-routes.tsx.
+ * The route table (docs/product.md §Screens); account recovery, My Submissions,
+ * a film's edit page and the not-found page are in on-demand-routes.tsx.
  */
 export function AppRoutes() {
   return <Routes routes={routes} />;

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Isolated } from './Isolated';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -10,13 +11,15 @@ export interface DialogProps {
   children: ReactNode;
   /** an element inside to focus first; the first focusable one otherwise */
   initialFocus?: string;
+  /** a film's title in the title, isolated so a right-to-left title keeps the words around it in order */
+  isolate?: string | undefined;
 }
 
 /**
  * A modal dialog: labelled by its title, focus kept inside while open, Escape
  * and the backdrop close it, and focus returns to where it was.
  */
-export function Dialog({ open, title, onClose, children, initialFocus }: DialogProps) {
+export function Dialog({ open, title, onClose, children, initialFocus, isolate }: DialogProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
@@ -62,7 +65,7 @@ export function Dialog({ open, title, onClose, children, initialFocus }: DialogP
   return (
     <div className="dialog-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
       <div className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={panel} tabIndex={-1}>
-        <h2 id={titleId}>{title}</h2>
+        <h2 id={titleId}>{isolate ? <Isolated text={title} title={isolate} /> : title}</h2>
         {children}
       </div>
     </div>

@@ -1,4 +1,4 @@
-export type IconName = 'play' | 'share' | 'info' | 'star' | 'check' | 'eye' | 'menu' | 'back';
+export type IconName = 'play' | 'share' | 'info' | 'star' | 'check' | 'eye' | 'menu' | 'back' | 'bookmark';
 
 /**
  * A small icon beside a word that says the same; hidden from assistive technology. One empty element:

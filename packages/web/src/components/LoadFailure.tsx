@@ -1,5 +1,5 @@
 interface LoadFailureProps {
-  /** what failed, in the spec's words where it has some */
+  /** what failed, in the words of messages.ts */
   message: string;
   /** asks again */
   onRetry: () => void;

@@ -6,7 +6,7 @@ interface ProcessingButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElem
   label: string;
 }
 
-/** SPEC §4: while its request works, a button reads 'Processing...' and cannot be pressed again. */
+/** docs/product.md §Navigation and shell: while its request works, a button reads 'Processing...' and cannot be pressed again. */
 export function ProcessingButton({ processing, label, type = 'submit', disabled, ...button }: ProcessingButtonProps) {
   return (
     <button type={type} disabled={processing || disabled} {...button}>

@@ -3,9 +3,9 @@ import { appConfig } from '../lib/app-config';
 import { ExternalLink } from './ExternalLink';
 
 /**
- * SPEC §2: the promo block under the heading, linking to the newsletter,
+ * docs/product.md §Public screens: the promo block under the heading, linking to the newsletter,
  * sister sites, coffee and shop. On a phone it is one line, the rest behind a
- * toggle, so the list starts on the first screen (issue 17).
+ * toggle, so the list starts on the first screen.
  */
 export function Promo() {
   const { links } = appConfig;

@@ -1,3 +1,4 @@
+import type { Parser } from './decoders';
 import { readSession } from './session-storage';
 
 /** An answer other than 2xx, with the server's {error, code, fields?}. */
@@ -20,20 +21,17 @@ function retryAfterOf(response: Response): number | null {
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : null;
 }
 
-/** Anything that turns an unknown answer into a typed one or throws: a zod or zod/mini schema. */
-export interface Parser<T> {
-  parse(value: unknown): T;
-}
-
 export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, string | number>;
   body?: unknown;
-  /** the answer's schema; its parse is the only door from the network into typed data */
+  /** the answer's decoder (lib/decoders.ts); its parse is the only door from the network into typed data */
   schema: Parser<T>;
   /** send the stored access token */
   auth?: boolean;
   signal?: AbortSignal;
+  /** sees the headers of a 2xx answer, e.g. its ETag */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** Called when a bearer call is refused: refreshes the session once, or logs out. */
@@ -69,11 +67,36 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<Respon
   return fetch(url, init);
 }
 
-export async function api<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  let response = await send(path, options);
-  if (response.status === 401 && options.auth && onUnauthorized && (await onUnauthorized())) {
-    response = await send(path, options);
+/** Sends the request; a bearer call refused with 401 is sent once more after the session is refreshed. */
+async function sendWithSession<T>(path: string, options: RequestOptions<T>): Promise<Response> {
+  const response = await send(path, options);
+  if (response.status === 401 && options.auth && onUnauthorized && (await onUnauthorized())) return send(path, options);
+  return response;
+}
+
+/** What sits in an error answer's body, read as the server sends it. */
+async function failureOf(response: Response): Promise<ApiError> {
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
   }
+  return errorFrom(response.status, body, retryAfterOf(response));
+}
+
+/** A file the server sends as a download (Content-Disposition: attachment), e.g. a CSV export, and the name it gives. */
+export async function apiFile(path: string, options: { auth?: boolean } = {}): Promise<{ blob: Blob; filename: string | null }> {
+  const response = await sendWithSession(path, { schema: { parse: () => null }, ...options });
+  if (!response.ok) throw await failureOf(response);
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
+}
+
+export async function api<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const response = await sendWithSession(path, options);
   const text = await response.text();
   let body: unknown = null;
   if (text) {
@@ -84,5 +107,7 @@ export async function api<T>(path: string, options: RequestOptions<T>): Promise<
     }
   }
   if (!response.ok) throw errorFrom(response.status, body, retryAfterOf(response));
-  return options.schema.parse(body);
+  const parsed = options.schema.parse(body);
+  options.onHeaders?.(response.headers);
+  return parsed;
 }

@@ -1,8 +1,11 @@
+import type { AppConfigFilmDatabase } from '@filmlist/shared/api/app-config';
+
 /**
- * Settings the server writes into the page (external links, the public URL),
- * read once. The server is the only source: configuration lives in one place.
+ * Settings the server writes into the page (external links, the public URL,
+ * whether the film database is on), read once. The server is the only source:
+ * configuration lives in one place.
  */
-export interface AppConfig {
+export interface AppConfig extends AppConfigFilmDatabase {
   publicUrl: string;
   links: { newsletter: string; books: string; music: string; coffee: string; shop: string; contactEmail: string };
 }
@@ -17,6 +20,8 @@ const fallback: AppConfig = {
     shop: 'https://shop.thefilmlist.example',
     contactEmail: 'hello@thefilmlist.example',
   },
+  filmDatabase: false,
+  watchRegionName: 'Australia',
 };
 
 function isAppConfig(value: unknown): value is AppConfig {

@@ -1,11 +1,11 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { LoginAnswer, PublicUser } from '@filmlist/shared/api/users';
 import { REFRESHING_PAGE_MAX_MS, TOKEN_CHECK_INTERVAL_MS } from '@filmlist/shared/constants';
 import { ApiError, api, setUnauthorizedHandler } from './api-client';
-import { refreshAnswerDecoder } from './decoders';
-import { clearSession, readSession, writeSession } from './session-storage';
+import { messageDecoder, refreshAnswerDecoder } from './decoders';
+import { clearSession, readSession, subscribeSession, writeSession } from './session-storage';
 
-/** SPEC §3: the auth state is token, isAuthenticated and user. */
+/** The auth state: token, isAuthenticated and user (docs/product.md §Sessions and tokens). */
 export interface AuthContextValue {
   token: string | null;
   isAuthenticated: boolean;
@@ -17,7 +17,8 @@ export interface AuthContextValue {
   setUser: (user: PublicUser) => void;
 }
 
-const AuthContext = createContext<AuthContextValue | null>(null);
+/** Whether a stored session is being restored; the session itself is read from the store (session-storage.ts). */
+const RestoringContext = createContext<boolean | null>(null);
 
 let refreshing: Promise<boolean> | null = null;
 
@@ -67,91 +68,77 @@ export function refreshSession(): Promise<boolean> {
   return refreshing;
 }
 
+/** Stores a login's session: every tab and component reading the session sees it. */
+function login(answer: LoginAnswer): void {
+  writeSession({
+    accessToken: answer.accessToken,
+    accessTokenExpiration: answer.accessTokenExpiration,
+    refreshToken: answer.refreshToken,
+    user: answer.user,
+  });
+}
+
+/** Ends the session here at once, then on the server (POST /api/auth/logout, through the API client like every call). */
+async function logout(): Promise<void> {
+  const current = readSession();
+  clearSession();
+  if (!current) return;
+  // The refresh token names the session, whether or not the access token is still good.
+  await api('/api/auth/logout', { method: 'POST', body: { refresh: current.refreshToken }, schema: messageDecoder }).catch(() => {
+    // Signed out here already; the server's session expires on its own.
+  });
+}
+
+/** The member as the server now describes them (after a profile change), kept with the session. */
+function setUser(user: PublicUser): void {
+  const current = readSession();
+  if (current) writeSession({ ...current, user });
+}
+
+/**
+ * Keeps the stored session alive: restores it on page load, refreshes an
+ * expired access token, and retries a refused bearer call once. It holds no
+ * copy of the session.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState(readSession);
-  const [restoring, setRestoring] = useState(() => session !== null);
+  const [restoring, setRestoring] = useState(() => readSession() !== null);
 
-  const sync = useCallback(() => setSession(readSession()), []);
-
-  // A page load by a signed-in member refreshes the session (SPEC §4); the
+  // A page load by a signed-in member refreshes the session (docs/product.md §Sessions and tokens); the
   // "Refreshing page..." state lasts until then, and at most 1 second.
   useEffect(() => {
     if (!readSession()) return;
     const cap = window.setTimeout(() => setRestoring(false), REFRESHING_PAGE_MAX_MS);
     void refreshSession().then(() => {
       window.clearTimeout(cap);
-      sync();
       setRestoring(false);
     });
     return () => window.clearTimeout(cap);
-  }, [sync]);
+  }, []);
 
   // Every 30 minutes, an expired access token is refreshed; a failed refresh logs out.
   useEffect(() => {
     const timer = window.setInterval(() => {
       const current = readSession();
-      if (current && current.accessTokenExpiration <= Date.now()) void refreshSession().then(sync);
+      if (current && current.accessTokenExpiration <= Date.now()) void refreshSession();
     }, TOKEN_CHECK_INTERVAL_MS);
     return () => window.clearInterval(timer);
-  }, [sync]);
+  }, []);
 
   // A bearer call refused with 401 refreshes once and retries.
   useEffect(() => {
-    setUnauthorizedHandler(async () => {
-      const ok = await refreshSession();
-      sync();
-      return ok;
-    });
+    setUnauthorizedHandler(refreshSession);
     return () => setUnauthorizedHandler(null);
-  }, [sync]);
+  }, []);
 
-  // Other tabs logging in or out.
-  useEffect(() => {
-    const onStorage = () => sync();
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [sync]);
+  return <RestoringContext.Provider value={restoring}>{children}</RestoringContext.Provider>;
+}
 
-  // Stable actions: effects that call them do not re-run when the session changes.
-  const login = useCallback(
-    (answer: LoginAnswer) => {
-      writeSession({
-        accessToken: answer.accessToken,
-        accessTokenExpiration: answer.accessTokenExpiration,
-        refreshToken: answer.refreshToken,
-        user: answer.user,
-      });
-      sync();
-    },
-    [sync],
-  );
-
-  const logout = useCallback(async () => {
-    const current = readSession();
-    clearSession();
-    sync();
-    if (!current) return;
-    try {
-      await fetch('/api/auth/logout', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${current.accessToken}` },
-        body: JSON.stringify({ refresh: current.refreshToken }),
-      });
-    } catch {
-      // Signed out here already; the server's session expires on its own.
-    }
-  }, [sync]);
-
-  const setUser = useCallback(
-    (user: PublicUser) => {
-      const current = readSession();
-      if (current) writeSession({ ...current, user });
-      sync();
-    },
-    [sync],
-  );
-
-  const value = useMemo<AuthContextValue>(
+/** The auth state, read from the stored session, and the actions that change it. */
+export function useAuth(): AuthContextValue {
+  const restoring = useContext(RestoringContext);
+  if (restoring === null) throw new Error('useAuth must be used inside AuthProvider');
+  const session = useSyncExternalStore(subscribeSession, readSession);
+  return useMemo(
     () => ({
       token: session?.accessToken ?? null,
       isAuthenticated: session !== null,
@@ -161,14 +148,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       logout,
       setUser,
     }),
-    [session, restoring, login, logout, setUser],
+    [session, restoring],
   );
-
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-export function useAuth(): AuthContextValue {
-  const value = useContext(AuthContext);
-  if (!value) throw new Error('useAuth must be used inside AuthProvider');
-  return value;
 }

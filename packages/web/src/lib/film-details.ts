@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Film } from '@filmlist/shared/api/films';
+import type { FilmDetail } from '@filmlist/shared/api/films';
 import { ApiError, api } from './api-client';
 import { filmDetailsDecoder } from './decoders';
 import { queryKeys } from './query-keys';
 
 /** GET /api/films/filmdetails?slug=...: the film, or null when there is none. */
-export async function getFilmDetails(slug: string, signal?: AbortSignal): Promise<Film | null> {
+export async function getFilmDetails(slug: string, signal?: AbortSignal): Promise<FilmDetail | null> {
   try {
     const answer = await api('/api/films/filmdetails', { query: { slug }, schema: filmDetailsDecoder, ...(signal ? { signal } : {}) });
     return answer.film;

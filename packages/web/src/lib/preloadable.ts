@@ -4,7 +4,7 @@ import { createElement, lazy, useState, type ComponentType } from 'react';
  * A page loaded on demand, like React.lazy, that can also be loaded ahead:
  * once preload() has finished, the page renders at once instead of showing
  * its Suspense fallback for a frame. The first view of the list uses it, so
- * its rows are in the first paint (issue 14). Which of the two a mounted page
+ * its rows are in the first paint (docs/product.md §Loading the list). Which of the two a mounted page
  * uses is decided once, so it is never mounted twice.
  */
 export function preloadable<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {

@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 
 /**
  * What a query or mutation declares about itself. `failure` is logged with the
- * error, for the answers whose failure SPEC §8 says is only logged.
+ * error, for the answers whose failure is only logged (docs/product.md §Errors).
  */
 // A type, not an interface: TanStack Query wants the meta assignable to Record<string, unknown>.
 export type ServerStateMeta = { failure?: string };

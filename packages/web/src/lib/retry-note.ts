@@ -11,7 +11,7 @@ export function retryNote(error: unknown): string | null {
   return error.status === 429 ? messages.rateLimited : messages.serviceUnavailable;
 }
 
-/** A form's failure message, followed by when to try again if the server said (the spec's words stay first). */
+/** A form's failure message, followed by when to try again if the server said (the form's own message stays first). */
 export function withRetryNote(message: string, error: unknown): string {
   const note = retryNote(error);
   return note && note !== message ? `${message} ${note}` : message;

@@ -5,10 +5,11 @@ import {
   useEffect,
   useMemo,
   useState,
-  type AnchorHTMLAttributes,
+  type ComponentProps,
   type MouseEvent,
   type ReactNode,
 } from 'react';
+import { matchPath, type PagePath } from '@filmlist/shared/pages';
 
 /**
  * A small history router: the initial JavaScript budget (100 KB gzipped, most
@@ -18,7 +19,7 @@ import {
 export interface Location {
   pathname: string;
   search: string;
-  /** what the navigation carried along, e.g. a film object (SPEC §2) */
+  /** what the navigation carried along, e.g. a film object (docs/product.md §Film addresses) */
   state: unknown;
 }
 
@@ -46,10 +47,13 @@ export function Router({ children }: { children: ReactNode }) {
   }, []);
   const navigate = useCallback((to: string, options: { replace?: boolean; state?: unknown } = {}) => {
     const state = options.state ?? null;
+    const from = window.location.pathname;
     if (options.replace) window.history.replaceState(state, '', to);
     else window.history.pushState(state, '', to);
     setLocation(current());
-    if (!options.replace) window.scrollTo(0, 0);
+    // A new page starts at its top, also when it replaces the one before (a redirect, /account-deleted);
+    // a search or a filter written into the same page's address keeps the place.
+    if (!options.replace || window.location.pathname !== from) window.scrollTo(0, 0);
   }, []);
   const value = useMemo(() => ({ location, navigate }), [location, navigate]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
@@ -65,31 +69,13 @@ export const useLocation = (): Location => useRouter().location;
 export const useNavigate = (): NavigateFunction => useRouter().navigate;
 export const useParams = (): Record<string, string> => useContext(ParamsContext);
 
-/** The params of `pattern` in `pathname`, or null. Segments are URL-decoded. */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  if (pattern === '*') return {};
-  const want = pattern.split('/').filter(Boolean);
-  const have = pathname.split('/').filter(Boolean);
-  if (want.length !== have.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i += 1) {
-    const w = want[i] ?? '';
-    const h = have[i] ?? '';
-    if (w.startsWith(':')) {
-      try {
-        params[w.slice(1)] = decodeURIComponent(h);
-      } catch {
-        return null;
-      }
-    } else if (w !== h) return null;
-  }
-  return params;
-}
-
 export interface RouteDefinition {
   path: string;
   element: ReactNode;
 }
+
+/** A route of the app's own tables: one of its pages (the server answers 404 for any other path), or '*'. */
+export type PageRoute = RouteDefinition & { path: PagePath | '*' };
 
 /** The first route whose path matches; put '*' last. */
 export function Routes({ routes }: { routes: RouteDefinition[] }) {
@@ -107,7 +93,7 @@ export function Navigate({ to, replace = true, state }: { to: string; replace?: 
   return null;
 }
 
-type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { to: string; state?: unknown; replace?: boolean };
+type LinkProps = Omit<ComponentProps<'a'>, 'href'> & { to: string; state?: unknown; replace?: boolean };
 
 export function Link({ to, state, replace, onClick, ...rest }: LinkProps) {
   const navigate = useNavigate();

@@ -1,4 +1,5 @@
 import { render, type RenderResult } from '@testing-library/react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { PublicUser } from '@filmlist/shared/api/users';
 import { AppProviders } from '../app/providers';
@@ -31,16 +32,21 @@ export interface PageOptions {
   route?: string;
   /** navigation state, as a Link passes it */
   state?: unknown;
+  /** the cache of server state, when the test puts something in it first; a fresh one unless given */
+  client?: QueryClient;
 }
 
 /**
  * Renders a page as the app does (a fresh cache of server state, the router,
  * the session), at `path`, with the current path shown as data-testid="location".
  */
-export function renderPage(element: ReactNode, { path = '/', route = path, state = null }: PageOptions = {}): RenderResult {
+export function renderPage(
+  element: ReactNode,
+  { path = '/', route = path, state = null, client = createQueryClient() }: PageOptions = {},
+): RenderResult {
   window.history.replaceState(state, '', path);
   return render(
-    <AppProviders client={createQueryClient()}>
+    <AppProviders client={client}>
       <Routes
         routes={[
           { path: route, element },

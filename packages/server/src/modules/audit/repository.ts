@@ -20,7 +20,7 @@ export interface AuditRecord {
 /** Page size of the review history. */
 const PAGE = 50;
 
-/** The record of every reviewer action (PRODUCT.md §11), written in the action's own transaction. */
+/** The record of every reviewer action (docs/product.md §Reviewer tools), written in the action's own transaction. */
 export function auditRepository(db: Database) {
   return {
     async record(tx: Database, actor: Actor, entry: AuditRecord, now: Date): Promise<void> {

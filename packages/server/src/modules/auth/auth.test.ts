@@ -1,15 +1,11 @@
 import { SignJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
 import { RATE_LIMITS } from '../../plugins/rate-limit.js';
 import { MEMBER_PASSWORD, createMember, createReviewer } from '../../../test/support/factories.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const store = (authorization?: string) =>
@@ -79,7 +75,7 @@ describe('access tokens', () => {
 });
 
 describe('POST /api/auth/refresh', () => {
-  it('rotates the refresh token and answers the spec fields', async () => {
+  it('rotates the refresh token and answers the refresh fields', async () => {
     const member = await createMember(t.app);
     const res = await refresh(member.refreshToken);
     expect(res.statusCode).toBe(200);

@@ -3,16 +3,16 @@ import { errorBody } from '@filmlist/shared/api/common';
 import { loginAnswer, loginRequest } from '@filmlist/shared/api/users';
 import { messages } from '@filmlist/shared/messages';
 import { HttpError } from '../../lib/http-errors.js';
-import { privateAnswer } from '../../plugins/authenticate.js';
+import { privateAnswer } from '../../lib/http-cache.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { presentUser } from '../users/presenter.js';
 import { usersRepository } from '../users/repository.js';
-import { loginThrottle } from './login-throttle.js';
+import { loginBudgetKey, loginThrottle } from './login-throttle.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { holdsReviewerRole } from './roles.js';
 
 /**
- * POST /api/users/login (the spec's path, so it is registered under /users):
+ * POST /api/users/login (its long-standing path, so it is registered under /users):
  * a session of 15-minute access tokens and rotating refresh tokens.
  */
 export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,15 +35,14 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       privateAnswer(reply);
       const { username, password } = request.body;
       const now = app.clock.now();
-      await throttle.admit(username, request.ip);
       const user = await repo.findByUsername(username);
+      const budget = loginBudgetKey(user, username);
       // The same status, body and work for an unknown user and a wrong password.
-      const valid = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
-      if (!user || !valid) {
-        await throttle.failed(username, request.ip);
-        throw new HttpError(401, 'invalid_credentials', messages.loginFailed);
-      }
-      await throttle.succeeded(username, request.ip);
+      const valid = await throttle.check(budget, request.ip, () =>
+        user ? verifyPassword(user.passwordHash, password) : verifyAgainstDummy(password),
+      );
+      if (!user || !valid) throw new HttpError(401, 'invalid_credentials', messages.loginFailed);
+      await throttle.succeeded(budget, request.ip);
       if (!user.verified) throw new HttpError(403, 'unverified', messages.loginUnverified);
       const session = await app.sessions.create(user.userId, now);
       const access = await app.accessTokens.sign({ userId: user.userId, sessionId: session.sessionId }, now);

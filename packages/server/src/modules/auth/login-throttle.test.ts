@@ -2,27 +2,22 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
 import { users } from '../../db/schema.js';
-import { MEMBER_PASSWORD, createMember } from '../../../test/support/factories.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
-import { LOGIN_LIMITS } from './login-throttle.js';
+import { MEMBER_PASSWORD, createMember, unique } from '../../../test/support/factories.js';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/support/test-app.js';
+import { HttpError } from '../../lib/http-errors.js';
+import { LOGIN_LIMITS, loginThrottle } from './login-throttle.js';
+import { signUp } from '../../../test/support/accounts.js';
+import { call, freshClientAddress, sleep } from '../../../test/support/http.js';
+import { rateLimitStores } from '../../../test/support/rate-limits.js';
 
 /**
  * Wrong passwords slow guessing down without letting a stranger lock the owner
- * out (issue 10 item 6, issue 16 item 8). Each case has an app of its own, so
+ * out (docs/product.md §Wrong-password limits). Each case has an app of its own, so
  * its clock and its counters are its own.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-let addresses = 0;
-const freshIp = () => {
-  addresses += 1;
-  return `10.${80 + Math.floor(addresses / 62500)}.${Math.floor(addresses / 250) % 250}.${(addresses % 250) + 1}`;
-};
-const login = (app: TestApp, username: string, password: string, ip = freshIp()) =>
+const login = (app: TestApp, username: string, password: string, ip = freshClientAddress()) =>
   app.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password }, remoteAddress: ip });
 
 describe('the owner is never locked out', () => {
@@ -36,7 +31,7 @@ describe('the owner is never locked out', () => {
     const app = await createTestApp();
     try {
       const member = await createMember(app.app);
-      const attackers = Array.from({ length: 20 }, () => freshIp());
+      const attackers = Array.from({ length: 20 }, () => freshClientAddress());
       const owner: number[] = [];
       let guessesChecked = 0;
       // A guess every two seconds, from each address in turn; the owner logs in every 90 s from a new address.
@@ -90,7 +85,7 @@ describe('guessing stays bounded', () => {
 
   it('per address: five wrong passwords from one address refuse it for that account, not the owner elsewhere', async () => {
     const member = await createMember(t.app);
-    const attacker = freshIp();
+    const attacker = freshClientAddress();
     for (let i = 0; i < LOGIN_LIMITS.pair.limit; i += 1)
       expect((await login(t, member.username, `wrong ${i}`, attacker)).statusCode).toBe(401);
     const refused = await login(t, member.username, MEMBER_PASSWORD, attacker);
@@ -104,7 +99,7 @@ describe('guessing stays bounded', () => {
 describe("the owner's own logins", () => {
   it('never count: two while unverified, two wrong, six right, and the next one still logs in', async () => {
     const member = await createMember(t.app, { verified: false });
-    const home = freshIp();
+    const home = freshClientAddress();
     for (let i = 0; i < 2; i += 1) expect((await login(t, member.username, MEMBER_PASSWORD, home)).statusCode).toBe(403);
     await t.app.db.update(users).set({ verified: true }).where(eq(users.userId, member.userId));
     for (let i = 0; i < 2; i += 1) expect((await login(t, member.username, 'not my password', home)).statusCode).toBe(401);
@@ -119,7 +114,7 @@ describe('an address the owner has used', () => {
     const app = await createTestApp();
     try {
       const member = await createMember(app.app);
-      const home = freshIp();
+      const home = freshClientAddress();
       expect((await login(app, member.username, MEMBER_PASSWORD, home)).statusCode).toBe(200);
       // Strangers take every slot: the owner at home still gets in at once, however often.
       for (let i = 0; i < 40; i += 1) await login(app, member.username, `guess ${i}`);
@@ -140,4 +135,143 @@ describe('an address the owner has used', () => {
       await app.close();
     }
   }, 120_000);
+});
+
+describe.each(rateLimitStores())('attempts sent at the same moment, over HTTP (%s rate-limit store)', (_name, store) => {
+  const raced = useTestApp(() => ({ app: store ? { rateLimitStore: store.open() } : {} }));
+  let base: string;
+  beforeAll(async () => {
+    base = await raced.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => store?.clear());
+
+  /** Password checks sent at once to the throttle itself, each taking a while (as argon2 does); resolves with how many ran. */
+  const checksAtOnce = async (account: string, from: () => string, verify: () => boolean | Promise<boolean>, times = 20) => {
+    const throttle = loginThrottle(raced.app);
+    let ran = 0;
+    const answers = await Promise.allSettled(
+      Array.from({ length: times }, () =>
+        throttle.check(account, from(), async () => {
+          ran += 1;
+          await sleep(20);
+          return verify();
+        }),
+      ),
+    );
+    const refused = answers.filter(
+      (answer) => answer.status === 'rejected' && answer.reason instanceof HttpError && answer.reason.statusCode === 429,
+    );
+    return { ran, refused: refused.length };
+  };
+
+  it('runs exactly five of 20 password checks sent at once from one address, and the account limit and a slot from 20 addresses', async () => {
+    const ip = freshClientAddress();
+    expect(
+      await checksAtOnce(
+        `name:${unique('pair')}`,
+        () => ip,
+        () => false,
+      ),
+    ).toEqual({ ran: LOGIN_LIMITS.pair.limit, refused: 15 });
+    const spread = await checksAtOnce(`name:${unique('spread')}`, freshClientAddress, () => false);
+    expect(spread).toEqual({ ran: LOGIN_LIMITS.account.limit + 1, refused: 20 - LOGIN_LIMITS.account.limit - 1 });
+  });
+
+  it('gives back the place of a right password, and of a check that never ran, once it is answered', async () => {
+    const account = `name:${unique('owner')}`;
+    const ip = freshClientAddress();
+    // Right passwords at once: each holds its place until its answer, then gives it back.
+    expect(
+      await checksAtOnce(
+        account,
+        () => ip,
+        () => true,
+      ),
+    ).toEqual({ ran: LOGIN_LIMITS.pair.limit, refused: 15 });
+    for (let i = 0; i < 3; i += 1)
+      expect(
+        await checksAtOnce(
+          account,
+          () => ip,
+          () => true,
+          1,
+        ),
+      ).toEqual({ ran: 1, refused: 0 });
+    for (let i = 0; i < 8; i += 1) {
+      const broken = loginThrottle(raced.app).check(account, ip, () => Promise.reject(new Error('no slot for the check')));
+      await expect(broken).rejects.toThrow('no slot for the check');
+    }
+    // None of it counted: five wrong passwords are still checked, and the sixth is refused.
+    expect(
+      await checksAtOnce(
+        account,
+        () => ip,
+        () => false,
+        6,
+      ),
+    ).toEqual({ ran: LOGIN_LIMITS.pair.limit, refused: 1 });
+  });
+
+  const statusesOf = async (answers: Promise<{ status: number }>[]) => (await Promise.all(answers)).map((answer) => answer.status);
+  const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
+
+  it('check five of 20 wrong passwords for one account from one address; the owner still gets in from another', async () => {
+    const member = await signUp(raced);
+    const attacker = freshClientAddress();
+    const statuses = await statusesOf(
+      Array.from({ length: 20 }, (_, i) =>
+        call(base, '/api/users/login', { from: attacker, body: { username: member.username, password: `wrong ${i}` } }),
+      ),
+    );
+    expect(count(statuses, 401), statuses.join()).toBe(LOGIN_LIMITS.pair.limit);
+    expect(count(statuses, 429)).toBe(20 - LOGIN_LIMITS.pair.limit);
+    const owner = await call(base, '/api/users/login', {
+      from: freshClientAddress(),
+      body: { username: member.username, password: member.password },
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it('check at most the account limit and one slot of 20 wrong passwords for one account from 20 addresses', async () => {
+    const member = await signUp(raced);
+    const statuses = await statusesOf(
+      Array.from({ length: 20 }, (_, i) =>
+        call(base, '/api/users/login', { from: freshClientAddress(), body: { username: member.username, password: `wrong ${i}` } }),
+      ),
+    );
+    // The clock stands still: one slot past the account's limit.
+    expect(count(statuses, 401), statuses.join()).toBeLessThanOrEqual(LOGIN_LIMITS.account.limit + 1);
+    expect(count(statuses, 401)).toBeGreaterThanOrEqual(LOGIN_LIMITS.account.limit);
+    expect(count(statuses, 429)).toBe(20 - count(statuses, 401));
+  });
+
+  it('check five wrong current passwords from one address, at profile changes and deletions sent together', async () => {
+    const member = await signUp(raced);
+    const attacker = freshClientAddress();
+    const statuses = await statusesOf(
+      Array.from({ length: 16 }, (_, i) =>
+        i % 2
+          ? call(base, `/api/users/profile/${member.userId}`, {
+              method: 'PUT',
+              from: attacker,
+              token: member.token,
+              body: { password: 'a new long passphrase 77', currentPassword: `wrong ${i}` },
+            })
+          : call(base, '/api/users/delete', {
+              method: 'DELETE',
+              from: attacker,
+              token: member.token,
+              body: { currentPassword: `wrong ${i}` },
+            }),
+      ),
+    );
+    // 400 and 403 are a wrong current password checked (profile change, deletion).
+    expect(count(statuses, 400) + count(statuses, 403), statuses.join()).toBe(LOGIN_LIMITS.pair.limit);
+    expect(count(statuses, 429)).toBe(16 - LOGIN_LIMITS.pair.limit);
+    const owner = await call(base, '/api/users/login', {
+      from: freshClientAddress(),
+      body: { username: member.username, password: member.password },
+    });
+    expect(owner.status).toBe(200);
+  });
 });

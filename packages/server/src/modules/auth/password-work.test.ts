@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { errorBody } from '@filmlist/shared/api/common';
 import { messages } from '@filmlist/shared/messages';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 import { PASSWORD_WORK, PasswordWorkBusy, passwordWorkPeak, withPasswordSlot } from './password-work.js';
+import { freshClientAddress } from '../../../test/support/http.js';
 
 /**
- * A flood of logins for random usernames from many addresses (issue 10 item 7):
+ * A flood of logins for random usernames from many addresses (docs/product.md §Request limits):
  * password checks run a few at a time, a few more wait, and the rest are
  * answered 503 with Retry-After at once. What the flood costs readers is
  * measured by the bench (bench/run.ts, "List p99 under a login flood").
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('password hashing under a flood', () => {
   it('runs at most the cap at once, queues a few, and answers the rest 503 with Retry-After, never 500', async () => {
@@ -25,7 +22,7 @@ describe('password hashing under a flood', () => {
           method: 'POST',
           url: '/api/users/login',
           payload: { username: `nobody${i}x${Date.now()}`, password: 'some password to check' },
-          remoteAddress: `10.77.${Math.floor(i / 250)}.${(i % 250) + 1}`,
+          remoteAddress: freshClientAddress(),
         }),
       ),
     );

@@ -7,7 +7,7 @@ import { HttpError } from '../../lib/http-errors.js';
  * 19 MiB and tens of milliseconds a go). A few run at once, leaving a core for
  * everything else, and no more than `perSecond` start each second, so a flood
  * cannot take a whole core from readers either; a few more wait; past that the
- * request gets a 503 with Retry-After (issue 10 item 7). bench/run.ts measures
+ * request gets a 503 with Retry-After (docs/product.md §Request limits). bench/run.ts measures
  * what a flood costs the ranked list.
  */
 export const PASSWORD_WORK = {

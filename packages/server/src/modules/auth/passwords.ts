@@ -4,7 +4,7 @@ import { withPasswordSlot } from './password-work.js';
 /** Algorithm.Argon2id of @node-rs/argon2 (a const enum, so named here by value). */
 const ARGON2ID = 2;
 
-/** OWASP's argon2id parameters (PRODUCT.md §3): m=19456 KiB, t=2, p=1. */
+/** OWASP's argon2id parameters (docs/product.md §Passwords): m=19456 KiB, t=2, p=1. */
 export const ARGON2_OPTIONS = {
   algorithm: ARGON2ID,
   memoryCost: 19_456,

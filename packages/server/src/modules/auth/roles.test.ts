@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loginAnswer } from '@filmlist/shared/api/users';
 import { MEMBER_PASSWORD, createMember, createReviewer, unique, type TestMember } from '../../../test/support/factories.js';
 import { queuedMail, verificationToken } from '../../../test/support/queued-mail.js';
-import { createTestApp, reviewerEmail, TEST_REVIEWERS, type TestApp } from '../../../test/support/test-app.js';
+import { reviewerEmail, TEST_REVIEWERS, useTestApp } from '../../../test/support/test-app.js';
 
 /**
  * The reviewer role is bound to a verified mailbox (REVIEWERS lists addresses),
- * never to anything a member can choose (PRODUCT.md §2-3, issue 10 item 1).
+ * never to anything a member can choose (docs/product.md §Reviewer role).
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 const PASSWORD = 'a long unusual passphrase 42';
 const queue = (auth: { authorization: string }) => t.app.inject({ url: '/api/films/submissions', headers: auth });

@@ -3,7 +3,7 @@ import { emailKey } from '../../lib/email-key.js';
 
 /**
  * The reviewer role belongs to the account that has verified one of the
- * addresses in REVIEWERS (PRODUCT.md §2-3). A username can be claimed or
+ * addresses in REVIEWERS (docs/product.md §Reviewer role). A username can be claimed or
  * renamed to; a mailbox has to be proved, so nothing a member can choose
  * grants the role. Read at every request: a change applies at the next one.
  */

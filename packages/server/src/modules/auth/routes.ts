@@ -5,28 +5,32 @@ import { messages } from '@filmlist/shared/messages';
 import { holdsReviewerRole } from './roles.js';
 import { hashToken } from '../../lib/secure-token.js';
 import { HttpError } from '../../lib/http-errors.js';
-import { optionalMember, privateAnswer, requireMember } from '../../plugins/authenticate.js';
+import { privateAnswer } from '../../lib/http-cache.js';
+import { membersOnly, optionalMember } from './guards.js';
 import { accountIn, rateLimit } from '../../plugins/rate-limit.js';
 import { presentUser } from '../users/presenter.js';
 import { usersRepository } from '../users/repository.js';
 import { bearerSecurity } from '../../lib/openapi.js';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const users = usersRepository(app.db);
-
+/** The store call, kept for compatibility (docs/product.md §Sessions and tokens): signed-in members only. */
+export const storeRoutes = membersOnly(async (app) => {
   app.post(
     '/store',
     {
       schema: {
         tags: ['auth'],
-        summary: 'Kept for spec compatibility: login already stores the refresh token',
+        summary: 'Kept for compatibility with older clients: login already stores the refresh token',
         security: bearerSecurity,
         response: { 200: messageBody },
       },
-      preValidation: requireMember,
     },
     () => ({ message: 'Refresh token stored.' }),
   );
+});
+
+/** Refresh and logout: they carry their own proof (a refresh token, or an optional bearer). */
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const users = usersRepository(app.db);
 
   app.post(
     '/refresh',

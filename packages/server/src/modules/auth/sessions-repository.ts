@@ -21,7 +21,7 @@ export type RotateResult =
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Sessions are families of opaque refresh tokens (PRODUCT.md §3): every
+ * Sessions are families of opaque refresh tokens (docs/product.md §Sessions and tokens): every
  * refresh rotates the token, and presenting a used one revokes the family.
  */
 export function sessionsRepository(db: Database) {

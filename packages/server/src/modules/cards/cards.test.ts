@@ -1,19 +1,17 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFilm, createReviewer, type TestMember } from '../../../test/support/factories.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 import { CardStore } from './card-store.js';
 
-/** Issue 13 item 4: a share card per film, its page's og:image. */
+/** docs/product.md §Sharing: a share card per film, its page's og:image. */
 
-let t: TestApp;
+const t = useTestApp();
 let reviewer: TestMember;
 beforeAll(async () => {
-  t = await createTestApp();
   reviewer = await createReviewer(t.app);
 });
-afterAll(() => t.close());
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

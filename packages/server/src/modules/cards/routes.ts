@@ -2,13 +2,14 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ErrorBody } from '@filmlist/shared/api/common';
 import { messages } from '@filmlist/shared/messages';
+import { IMMUTABLE, isCurrent } from '../../lib/http-cache.js';
 import { rankedIndex } from '../films/ranked-index.js';
 import { cardPath, cardVersion, CardStore } from './card-store.js';
 
 const CARD_NAME = /^(\d{1,10})-([0-9a-f]{16})\.png$/;
 
 /**
- * GET /cards/{film_id}-{version}.png: a film's share card (issue 13, item 4),
+ * GET /cards/{film_id}-{version}.png: a film's share card (docs/product.md §Sharing),
  * the og:image of its page. The version is a hash of what the card shows, so
  * an answer may be cached for ever; after an edit the old address redirects to
  * the new card.
@@ -27,17 +28,16 @@ export const cardRoutes: FastifyPluginAsync = async (app) => {
       releaseYear: entry.film.release_year,
       description: entry.film.description,
     };
-    if (match[2] !== cardVersion(film)) return reply.header('cache-control', 'no-cache').redirect(cardPath(film), 302);
-    const etag = `"${match[2]}"`;
-    if (request.headers['if-none-match'] === etag) return reply.code(304).header('etag', etag).send();
+    if (match[2] !== cardVersion(film)) return reply.redirect(cardPath(film), 302);
+    // A strong ETag: nothing recompresses a PNG.
+    void reply.header('cache-control', IMMUTABLE);
+    if (isCurrent(request, reply, `"${match[2]}"`)) return reply.code(304).send();
     const started = performance.now();
     const { png, source } = await store.get(film);
     const took = (performance.now() - started).toFixed(1);
     return (
       reply
         .type('image/png')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', etag)
         // How it was served: from memory, from DATA_DIR/cards, or rendered now (tests and operators read it).
         .header('server-timing', `card;desc="${source}";dur=${took}`)
         .send(png)

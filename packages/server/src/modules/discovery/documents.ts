@@ -1,14 +1,13 @@
 import { Feed } from 'feed';
 import { SITE_NAME } from '@filmlist/shared/constants';
+import { escapeXml } from '../../lib/html.js';
+import { filmPageUrl } from '../pages/addresses.js';
 import type { FilmRow } from '../films/presenter.js';
 
 /** A film as the feed shows it. */
 export type FeedFilm = Pick<FilmRow, 'filmId' | 'title' | 'releaseYear' | 'description' | 'slug' | 'createdAt'>;
 
-/** The public address of a film's page, under PUBLIC_URL (never the request's Host). */
-export const filmPageUrl = (publicUrl: string, slug: string) => `${publicUrl}/films/${encodeURIComponent(slug)}`;
-
-/** The public pages that are not films (SPEC §2's public routes worth indexing). */
+/** The public pages that are not films (the public screens worth indexing, docs/product.md §Public screens). */
 export const STATIC_PAGES = ['/', '/about', '/terms-conditions', '/privacy-policy'] as const;
 
 /** Where crawlers have no business: the API, pages behind a login, the reviewers' pages, one-time links. */
@@ -25,9 +24,6 @@ export const PRIVATE_PATHS = [
 
 /** A sitemap holds at most 50,000 addresses (sitemaps.org). */
 export const SITEMAP_MAX_URLS = 50_000;
-
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
 /** An Atom feed of the newest films on the list, newest first. */
 export function atomFeed(publicUrl: string, newest: readonly FeedFilm[]): string {

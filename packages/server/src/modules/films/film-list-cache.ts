@@ -1,46 +1,43 @@
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
-import type { Film } from '@filmlist/shared/api/films';
+import type { ListedFilm } from '@filmlist/shared/api/films';
 import { rankFilms } from '@filmlist/shared/score';
+import { compressible, type CompressibleBody } from '../../lib/compression.js';
+import { weakEtag } from '../../lib/http-cache.js';
 
-const brotli = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-export type Encoding = 'br' | 'gzip';
-
-export interface RankedList {
-  films: Film[];
-  /** the answer of GET /api/films/allfilms, serialized and encoded once */
-  body: Buffer;
+export interface RankedList extends CompressibleBody {
+  films: ListedFilm[];
+  /** `body` is the answer of GET /api/films/allfilms, serialized once; this is its version, a weak ETag the same for every encoding */
   etag: string;
-  /** the body compressed, made once per list on first request */
-  compressed(encoding: Encoding): Promise<Buffer>;
 }
 
-function rankedList(films: Film[]): RankedList {
+function rankedList(films: ListedFilm[]): RankedList {
   const ranked = rankFilms(films);
   const body = Buffer.from(JSON.stringify({ films: ranked }));
-  const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-  const variants = new Map<Encoding, Promise<Buffer>>();
-  return {
-    films: ranked,
-    body,
-    etag,
-    compressed(encoding) {
-      let variant = variants.get(encoding);
-      if (!variant) {
-        // Quality 5 and level 6: most of the size gain for a small part of the time.
-        variant =
-          encoding === 'br'
-            ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
-            : gzipAsync(body, { level: 6 });
-        variants.set(encoding, variant);
-      }
-      return variant;
-    },
+  return { films: ranked, etag: weakEtag(body), ...compressible(body) };
+}
+
+/**
+ * What is made from a ranked list at most once per list (a page, a feed, an
+ * index, the standings read so far): a write brings a new list, and so a new
+ * one on the next request; the old one is collected with its list. A promise
+ * that fails is forgotten, so the next request tries again.
+ */
+export function perList<T>(build: (list: RankedList) => T): (list: RankedList) => T {
+  const made = new WeakMap<RankedList, T>();
+  return (list) => {
+    const existing = made.get(list);
+    if (existing !== undefined) return existing;
+    const value = build(list);
+    made.set(list, value);
+    if (value instanceof Promise) value.catch(() => made.delete(list));
+    return value;
   };
 }
+
+/** Versions of the list this process made, remembered to tell an older version from an unknown one. */
+const VERSIONS_KEPT = 32;
+
+/** Reads of the list forced by an unknown version are at least this far apart (decision 013). */
+const FORCED_READ_GAP_MS = 1000;
 
 export interface FilmListCacheOptions {
   /** now, in milliseconds (the app's clock) */
@@ -61,9 +58,14 @@ export interface FilmListCacheOptions {
 export class FilmListCache {
   private current: { list: Promise<RankedList>; loadedAt: number } | null = null;
   private generation = 0;
+  /** the versions of the lists made here lately, and those a read here covered (atLeast), oldest first: the current list holds each */
+  private readonly made: string[] = [];
+  /** a read forced by an unknown version, not started yet: requests arriving meanwhile share it */
+  private forcedRead: Promise<RankedList> | null = null;
+  private lastForcedReadAt = -Infinity;
 
   constructor(
-    private readonly loadFilms: () => Promise<Film[]>,
+    private readonly loadFilms: () => Promise<ListedFilm[]>,
     private readonly options: FilmListCacheOptions = {},
   ) {}
 
@@ -79,7 +81,8 @@ export class FilmListCache {
     const entry = { list, loadedAt: this.now() };
     this.current = entry;
     list.then(
-      () => {
+      (made) => {
+        this.remember(made.etag);
         if (generation !== this.generation && this.current === entry) this.current = null;
       },
       () => {
@@ -87,6 +90,43 @@ export class FilmListCache {
       },
     );
     return list;
+  }
+
+  /**
+   * A list at least as new as `version`. The current one when it is that
+   * version, or when that version was made or covered here before it;
+   * otherwise (made by another instance that heard of a change first, or made
+   * up) a list read after this call, so it holds every write the version could
+   * hold. That read covers the version from then on: the next request for it
+   * gets the current list, with no read of its own, even when writes since
+   * made the list newer. Such reads are at least a second apart, so made-up
+   * versions cannot keep the database busy.
+   */
+  async atLeast(version: string): Promise<RankedList> {
+    const list = await this.get();
+    if (list.etag === version || this.made.includes(version)) return list;
+    const read = await this.readAfterNow();
+    this.remember(version);
+    return read;
+  }
+
+  private readAfterNow(): Promise<RankedList> {
+    if (this.forcedRead) return this.forcedRead;
+    const wait = Math.max(0, this.lastForcedReadAt + FORCED_READ_GAP_MS - performance.now());
+    const read = new Promise((resolve) => setTimeout(resolve, wait)).then(() => {
+      this.forcedRead = null;
+      this.lastForcedReadAt = performance.now();
+      this.invalidateLocal();
+      return this.get();
+    });
+    this.forcedRead = read;
+    return read;
+  }
+
+  private remember(version: string): void {
+    if (this.made.at(-1) === version) return;
+    this.made.push(version);
+    if (this.made.length > VERSIONS_KEPT) this.made.shift();
   }
 
   /** After a write: drop the list here and tell the other instances. */

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filmList, type Film } from '@filmlist/shared/api/films';
+import { describe, expect, it } from 'vitest';
+import { filmList, type ListedFilm } from '@filmlist/shared/api/films';
 import { messages } from '@filmlist/shared/messages';
 import { films } from '../../db/schema.js';
 import { createFilm, unique } from '../../../test/support/factories.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function setCounters(filmId: number, n: number, h: number, r: number, s: number) {
   await t.app.db
@@ -20,7 +16,7 @@ async function setCounters(filmId: number, n: number, h: number, r: number, s: n
   t.app.filmListCache.invalidate();
 }
 
-async function allFilms(): Promise<Film[]> {
+async function allFilms(): Promise<ListedFilm[]> {
   const res = await t.app.inject('/api/films/allfilms');
   expect(res.statusCode).toBe(200);
   return filmList.parse(res.json()).films;
@@ -55,7 +51,11 @@ describe('GET /api/films/allfilms', () => {
       h: 0,
       r: 1,
       s: 10,
+      directors: [],
+      poster_url: ours[0]?.poster_url,
     });
+    // A film without a film database poster has a generated one on our origin (docs/product.md §Posters).
+    expect(ours[0]?.poster_url).toMatch(new RegExp(`^/posters/g${mango.filmId}-[0-9a-f]{12}\\.svg$`));
     const scores = list.map((f) => f.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(scores.every((s) => Number.isFinite(s))).toBe(true);
@@ -64,7 +64,7 @@ describe('GET /api/films/allfilms', () => {
   it('carries an ETag and answers 304 while the list is unchanged', async () => {
     const first = await t.app.inject('/api/films/allfilms');
     const etag = String(first.headers.etag);
-    expect(etag).toMatch(/^".+"$/);
+    expect(etag).toMatch(/^W\/".+"$/);
     const again = await t.app.inject({ url: '/api/films/allfilms', headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
@@ -88,6 +88,65 @@ describe('GET /api/films/allfilms', () => {
   });
 });
 
+describe('the ranked list through caches (decision 013)', () => {
+  const get = (headers: Record<string, string> = {}, query: Record<string, string> = {}) =>
+    t.app.inject({ url: '/api/films/allfilms', headers, query });
+
+  it('has one weak ETag for its plain and compressed copies, and a 304 for each that carries what the 200 does', async () => {
+    const copies = await Promise.all(['identity', 'gzip', 'br'].map((encoding) => get({ 'accept-encoding': encoding })));
+    const etag = String(copies[0]?.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(copies.map((c) => c.headers.etag)).toEqual([etag, etag, etag]);
+    const strong = etag.slice(2);
+    for (const [encoding, ifNoneMatch] of [
+      ['br', etag],
+      ['gzip', etag],
+      ['identity', etag],
+      // Weak comparison: a proxy that dropped the W/ still matches, and so do a list and *.
+      ['br', strong],
+      ['gzip', `"other", ${etag}`],
+      ['br', '*'],
+    ] as const) {
+      const res = await get({ 'accept-encoding': encoding, 'if-none-match': ifNoneMatch });
+      expect(res.statusCode, `${encoding} ${ifNoneMatch}`).toBe(304);
+      expect(res.headers.etag).toBe(etag);
+      expect(res.headers['cache-control']).toBe(copies[0]?.headers['cache-control']);
+      expect(res.headers.vary).toBe('Accept-Encoding');
+    }
+    expect(copies[0]?.headers['cache-control']).toMatch(
+      /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+, stale-if-error=\d+$/,
+    );
+    expect((await get({ 'if-none-match': '"other"' })).statusCode).toBe(200);
+  });
+
+  it('answers ?v= with that version, or a newer one when the version is older', async () => {
+    const film = await createFilm(t.app);
+    const before = String((await get()).headers.etag);
+    const same = await get({}, { v: before });
+    expect([same.statusCode, same.headers.etag]).toEqual([200, before]);
+    await setCounters(film.filmId, 4, 0, 0, 0);
+    const after = await get({}, { v: before });
+    expect(after.headers.etag).not.toBe(before);
+    expect(filmList.parse(after.json()).films.find((f) => f.film_id === film.filmId)?.n).toBe(4);
+  });
+
+  it('answers ?v= with a version it has not made by reading the list again, which a write it was not told of then shows', async () => {
+    const film = await createFilm(t.app);
+    // On PostgreSQL the notices of earlier writes come back through the change feed: let them arrive first.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const before = String((await get()).headers.etag);
+    // Another instance's write, whose notice has not arrived: this instance's list does not show it yet.
+    await t.app.db.update(films).set({ notHeardCount: 7 }).where(eq(films.filmId, film.filmId));
+    expect((await get()).headers.etag).toBe(before);
+    const newer = await get({}, { v: 'W/"a-version-made-elsewhere"' });
+    expect(newer.statusCode).toBe(200);
+    expect(newer.headers.etag).not.toBe(before);
+    expect(filmList.parse(newer.json()).films.find((f) => f.film_id === film.filmId)?.n).toBe(7);
+    expect((await get()).headers.etag).toBe(newer.headers.etag);
+    expect((await get({}, { v: 'x'.repeat(201) })).statusCode).toBe(400);
+  });
+});
+
 describe('GET /api/films/checkfilm', () => {
   it('tells whether a title and year are on the list, case-insensitively', async () => {
     const film = await createFilm(t.app, { title: unique('Checked Film '), releaseYear: 1988 });
@@ -107,12 +166,12 @@ describe('GET /api/films/checkfilm', () => {
 });
 
 describe('GET /api/films/filmdetails', () => {
-  it("finds a film by the spec's title and year, including the form read back from a URL, and by slug", async () => {
+  it('finds a film by its title and year, including the form read back from a URL, and by slug', async () => {
     const film = await createFilm(t.app, { title: 'Spider-Man', releaseYear: 2002 });
     const queries: Record<string, string>[] = [
       { title: 'Spider-Man', year: '2002' },
       { title: 'spider-man', year: '2002' },
-      // SPEC §2 turns /films/spider-man-2002 into the title "Spider Man".
+      // Reading the address back (docs/product.md §Film addresses) turns /films/spider-man-2002 into the title "Spider Man".
       { title: 'Spider Man', year: '2002' },
       { slug: 'spider-man-2002' },
       { slug: 'SPIDER-MAN-2002' },
@@ -124,7 +183,7 @@ describe('GET /api/films/filmdetails', () => {
     }
   });
 
-  it('answers 404 with the spec message for a missing film', async () => {
+  it('answers 404 with its message for a missing film', async () => {
     const queries: Record<string, string>[] = [
       { title: 'Not A Film', year: '1999' },
       { slug: 'not-a-film-1999' },

@@ -1,11 +1,25 @@
-import type { Film } from '@filmlist/shared/api/films';
+import type { AddedFilm, ListedFilm } from '@filmlist/shared/api/films';
 import { filmScore } from '@filmlist/shared/score';
 import type { films } from '../../db/schema.js';
+import { filmPosterUrl } from '../posters/address.js';
+import type { RankedIndex } from './ranked-index.js';
 
 export type FilmRow = typeof films.$inferSelect;
 
-/** What leaves the server for a film: the spec's fields, slug and score, never internals. */
-export function presentFilm(row: FilmRow): Film {
+/** What a film's list row shows from its facts (film_facts). */
+export interface ListFacts {
+  directors: string[];
+  posterPath: string | null;
+}
+
+/** A film with what its list row shows, as the films repository reads it; facts null for a film without any. */
+export interface ListedFilmRow {
+  film: FilmRow;
+  facts: ListFacts | null;
+}
+
+/** What leaves the server for a film: its list fields, slug, score and counts, and its row's facts; never internals. */
+export function presentFilm({ film: row, facts }: ListedFilmRow): ListedFilm {
   return {
     film_id: row.filmId,
     title: row.title,
@@ -23,5 +37,17 @@ export function presentFilm(row: FilmRow): Film {
     h: row.heardNotRatedCount,
     r: row.ratingCount,
     s: row.ratingSum,
+    directors: facts?.directors ?? [],
+    poster_url: filmPosterUrl({ filmId: row.filmId, title: row.title, releaseYear: row.releaseYear }, facts?.posterPath ?? null),
   };
+}
+
+/**
+ * A film as the ranked list shows it, with its rank and when it was added (to
+ * a watchlist, or to the list). Null in the moment before the ranked list
+ * holds a film just added on another instance: the caller leaves it out.
+ */
+export function presentAddedFilm(index: RankedIndex, filmId: number, addedAt: Date): AddedFilm | null {
+  const ranked = index.byId(filmId);
+  return ranked ? { ...ranked.film, rank: ranked.rank, added_at: addedAt.toISOString() } : null;
 }

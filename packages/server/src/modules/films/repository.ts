@@ -1,9 +1,10 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { normalizeTitle } from '@filmlist/shared/film-rules';
+import { and, desc, eq, exists, gte, lt, not, or, sql } from 'drizzle-orm';
+import { NEW_FILM_ANSWERS_BELOW, NEW_FILM_DAYS, NEW_FILMS_SHELF } from '@filmlist/shared/constants';
 import { filmSlug } from '@filmlist/shared/slug';
 import type { Database } from '../../db/connection.js';
-import { filmSlugs, films } from '../../db/schema.js';
-import type { FilmRow } from './presenter.js';
+import { filmFacts, filmSlugs, films, mentions, ratings } from '../../db/schema.js';
+import { titleKeys } from '../../lib/identity.js';
+import type { FilmRow, ListedFilmRow } from './presenter.js';
 
 export interface NewFilm {
   title: string;
@@ -11,17 +12,67 @@ export interface NewFilm {
   description: string;
   watchLink: string | null;
   addedBy: number | null;
+  /** the recommendation note the reviewer kept, its writer, and whether they are named (docs/product.md §Recommendation note) */
+  note?: { text: string; by: number | null; named: boolean } | null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Films with the facts their list rows show (a film without facts has nulls). */
+const listed = (db: Database) =>
+  db
+    .select({ film: films, facts: { directors: filmFacts.directors, posterPath: filmFacts.posterPath } })
+    .from(films)
+    .leftJoin(filmFacts, eq(filmFacts.filmId, films.filmId))
+    .$dynamic();
+
 export function filmsRepository(db: Database) {
+  /** The member has answered (or rated) the film of the outer query. */
+  const votedOn = (votes: typeof mentions | typeof ratings, userId: number) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(votes)
+        .where(and(eq(votes.userId, userId), eq(votes.filmId, films.filmId))),
+    );
+
   return {
-    listAll(): Promise<FilmRow[]> {
-      return db.select().from(films);
+    /** Every film, with what its list row shows of its facts. */
+    listAll(): Promise<ListedFilmRow[]> {
+      return listed(db);
+    },
+    /** One film as listAll has it. */
+    async findListed(filmId: number): Promise<ListedFilmRow | null> {
+      const [row] = await listed(db).where(eq(films.filmId, filmId));
+      return row ?? null;
     },
 
     /** The films added last, newest first: ids follow the order films were added (the feed's entries). */
     newest(limit: number): Promise<FilmRow[]> {
       return db.select().from(films).orderBy(desc(films.filmId)).limit(limit);
+    },
+
+    /**
+     * The shelf "New on the list: help rank these" (docs/product.md §New films):
+     * films added in the last NEW_FILM_DAYS days with fewer than
+     * NEW_FILM_ANSWERS_BELOW answers (N + H + R), newest first, at most
+     * NEW_FILMS_SHELF; for a member, only those they have neither answered nor
+     * rated. films_created_idx finds the recent ones.
+     */
+    awaitingAnswers(now: Date, memberId: number | null): Promise<{ filmId: number; createdAt: Date }[]> {
+      return db
+        .select({ filmId: films.filmId, createdAt: films.createdAt })
+        .from(films)
+        .where(
+          and(
+            gte(films.createdAt, new Date(now.getTime() - NEW_FILM_DAYS * DAY_MS)),
+            lt(sql`${films.notHeardCount} + ${films.heardNotRatedCount} + ${films.ratingCount}`, NEW_FILM_ANSWERS_BELOW),
+            memberId === null ? undefined : not(votedOn(mentions, memberId)),
+            memberId === null ? undefined : not(votedOn(ratings, memberId)),
+          ),
+        )
+        .orderBy(desc(films.createdAt), desc(films.filmId))
+        .limit(NEW_FILMS_SHELF);
     },
 
     async findById(filmId: number, tx: Database = db): Promise<FilmRow | null> {
@@ -34,14 +85,18 @@ export function filmsRepository(db: Database) {
       return row ?? null;
     },
 
-    /** Case-insensitive title and year, or the slug those make: "Spider Man" finds "Spider-Man". */
+    /**
+     * The film this title and year name: one whose title folds alike or looks alike in that year
+     * (lib/identity.ts), or whose address the title and year make ("Spider Man" finds "Spider-Man").
+     */
     async findByTitleAndYear(title: string, releaseYear: number, tx: Database = db): Promise<FilmRow | null> {
+      const keys = titleKeys(title);
       const [row] = await tx
         .select()
         .from(films)
         .where(
           or(
-            and(sql`lower(${films.title}) = lower(${normalizeTitle(title)})`, eq(films.releaseYear, releaseYear)),
+            and(or(eq(films.titleKey, keys.titleKey), eq(films.titleSkeleton, keys.titleSkeleton)), eq(films.releaseYear, releaseYear)),
             eq(films.slug, filmSlug(title, releaseYear)),
           ),
         )
@@ -59,7 +114,7 @@ export function filmsRepository(db: Database) {
       return row?.film ?? null;
     },
 
-    /** The film row, locked for an edit or a removal (PRODUCT.md §5's order: films before vote rows). */
+    /** The film row, locked for an edit or a removal (docs/product.md §Vote integrity's order: films before vote rows). */
     async lockById(tx: Database, filmId: number): Promise<FilmRow | null> {
       const [row] = await tx.select().from(films).where(eq(films.filmId, filmId)).for('update');
       return row ?? null;
@@ -73,7 +128,14 @@ export function filmsRepository(db: Database) {
       const slug = filmSlug(values.title, values.releaseYear);
       const [row] = await tx
         .update(films)
-        .set({ title: values.title, releaseYear: values.releaseYear, description: values.description, watchLink: values.watchLink, slug })
+        .set({
+          title: values.title,
+          ...titleKeys(values.title),
+          releaseYear: values.releaseYear,
+          description: values.description,
+          watchLink: values.watchLink,
+          slug,
+        })
         .where(eq(films.filmId, before.filmId))
         .returning();
       if (!row) throw new Error('update returned no row');
@@ -101,16 +163,36 @@ export function filmsRepository(db: Database) {
         .insert(films)
         .values({
           title: film.title,
+          ...titleKeys(film.title),
           releaseYear: film.releaseYear,
           description: film.description,
           watchLink: film.watchLink,
           slug: filmSlug(film.title, film.releaseYear),
           addedBy: film.addedBy,
+          note: film.note?.text ?? null,
+          noteBy: film.note?.by ?? null,
+          noteNamed: film.note?.named ?? true,
           createdAt: now,
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
+    },
+
+    /** A reviewer's edit of a film's note: a text replaces it (its writer stays), null drops it (docs/product.md §Recommendation note). */
+    async setNote(tx: Database, filmId: number, note: string | null): Promise<void> {
+      await tx
+        .update(films)
+        .set(note === null ? { note: null, noteBy: null, noteNamed: true } : { note })
+        .where(eq(films.filmId, filmId));
+    },
+
+    /** The writer of a film's note changed whether they are named with it. */
+    async setNoteNamed(filmId: number, writer: number, named: boolean): Promise<void> {
+      await db
+        .update(films)
+        .set({ noteNamed: named })
+        .where(and(eq(films.filmId, filmId), eq(films.noteBy, writer)));
     },
   };
 }

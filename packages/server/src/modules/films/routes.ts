@@ -1,52 +1,76 @@
 import type { FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { checkFilmAnswer, checkFilmQuery, filmBody, filmDetailsQuery, filmList } from '@filmlist/shared/api/films';
+import {
+  checkFilmAnswer,
+  checkFilmQuery,
+  filmBody,
+  filmDetailsQuery,
+  filmList,
+  filmListQuery,
+  newFilmsAnswer,
+} from '@filmlist/shared/api/films';
 import { errorBody } from '@filmlist/shared/api/common';
 import { messages } from '@filmlist/shared/messages';
 import { z } from 'zod';
 import { notFound } from '../../lib/http-errors.js';
-import type { Encoding } from './film-list-cache.js';
-import { presentFilm } from './presenter.js';
+import { addVary, etagged, isCurrent, publicAnswer } from '../../lib/http-cache.js';
+import { encodedFor } from '../../lib/compression.js';
+import { optionalMember } from '../auth/guards.js';
+import { presentAddedFilm } from './presenter.js';
+import { rankedIndex } from './ranked-index.js';
+import { filmDetail } from './detail.js';
 import { filmsRepository } from './repository.js';
 
-/** br, then gzip, when the client accepts them (an explicit q=0 refuses one). */
-function preferredEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
-  const accepted = new Set(
-    header
-      .toLowerCase()
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, q]) => !/^\s*q=0(\.0*)?\s*$/.test(q ?? ''))
-      .map(([name]) => name?.trim()),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
-}
-
-/** Public film reads: the ranked list, the duplicate check and film details. */
+/** Public film reads: the ranked list, the new films, the duplicate check and film details. */
 export const filmRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = filmsRepository(app.db);
 
   // Served from the cache's serialized bytes, so this route is typed as plain Fastify.
-  app.withTypeProvider<FastifyTypeProviderDefault>().get(
+  app.withTypeProvider<FastifyTypeProviderDefault>().get<{ Querystring: z.infer<typeof filmListQuery> }>(
     '/allfilms',
     {
       schema: {
         tags: ['films'],
         summary: 'Every film, ranked by the server (highest score first; ties by title, then id)',
+        description:
+          'Public and the same for everyone: shared caches keep it for a couple of seconds (Cache-Control s-maxage). ' +
+          'Its weak ETag is the list version that GET /api/films/events announces; with ?v= set to a version the answer ' +
+          'is that version or a newer one, under a URL of its own.',
+        querystring: filmListQuery,
         response: { 200: filmList, 304: z.null().describe('Not modified: the If-None-Match ETag is current') },
       },
     },
     async (request, reply) => {
-      const list = await app.filmListCache.get();
-      void reply.header('etag', list.etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
-      void reply.type('application/json; charset=utf-8');
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      if (!encoding) return reply.send(list.body);
-      return reply.header('content-encoding', encoding).send(await list.compressed(encoding));
+      const { v } = request.query;
+      const list = v === undefined ? await app.filmListCache.get() : await app.filmListCache.atLeast(v);
+      publicAnswer(reply, 'live');
+      addVary(reply, 'Accept-Encoding');
+      if (isCurrent(request, reply, list.etag)) return reply.code(304).send();
+      return reply.type('application/json; charset=utf-8').send(await encodedFor(request, reply, list));
+    },
+  );
+
+  app.get(
+    '/new',
+    {
+      schema: {
+        tags: ['films'],
+        summary:
+          'The shelf "New on the list: help rank these": films added in the last 30 days with fewer than 10 answers (N + H + R), newest first, at most 6; with a bearer, only those the caller has neither answered nor rated',
+        response: { 200: newFilmsAnswer },
+      },
+      preValidation: optionalMember,
+    },
+    async (request, reply) => {
+      const [rows, list] = await Promise.all([
+        repo.awaitingAnswers(app.clock.now(), request.actor?.userId ?? null),
+        app.filmListCache.get(),
+      ]);
+      const index = rankedIndex(list);
+      // A visitor's shelf is the same for every visitor, so caches may keep it as briefly as the list
+      // (decision 013); with a bearer it stays no-store (optionalMember).
+      if (request.headers.authorization === undefined) publicAnswer(reply, 'live');
+      return { films: rows.flatMap(({ filmId, createdAt }) => presentAddedFilm(index, filmId, createdAt) ?? []) };
     },
   );
 
@@ -66,12 +90,13 @@ export const filmRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['films'],
-        summary: "One film, by the spec's title and year or by its slug",
+        summary: 'One film, by the title and year read back from its address, or by its slug',
         querystring: filmDetailsQuery,
         response: { 200: filmBody, 404: errorBody },
       },
+      onSend: etagged,
     },
-    async (request) => {
+    async (request, reply) => {
       const { title, year, slug } = request.query;
       let row = null;
       // An edited film answers under its old slug too; the answer carries the new one.
@@ -79,8 +104,10 @@ export const filmRoutes: FastifyPluginAsyncZod = async (app) => {
       else if (title !== undefined && year !== undefined && /^\d{1,4}$/.test(year.trim())) {
         row = await repo.findByTitleAndYear(title, Number(year.trim()));
       }
-      if (!row) throw notFound(messages.filmNotFound, 'film_not_found');
-      return { film: presentFilm(row) };
+      const film = row ? await filmDetail(app.db, app.config.filmDatabase, row.filmId) : null;
+      if (!film) throw notFound(messages.filmNotFound, 'film_not_found');
+      publicAnswer(reply, 'live');
+      return { film };
     },
   );
 };

@@ -2,14 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '@filmlist/shared/api/common';
 import { standingBody, standingQuery } from '@filmlist/shared/api/standing';
 import { messages } from '@filmlist/shared/messages';
+import { etagged, publicAnswer } from '../../lib/http-cache.js';
 import { notFound } from '../../lib/http-errors.js';
+import { presentFacts } from '../film-facts/presenter.js';
+import { filmFactsRepository } from '../film-facts/repository.js';
 import { rankedIndex } from './ranked-index.js';
+import { recommendationOf } from './recommendation.js';
 import { filmsRepository } from './repository.js';
 import { standingOf } from './standing.js';
 
-/** GET /api/films/standing: one film's place in the ranking and what its score is made of (issue 13). */
+/** GET /api/films/standing: one film's place in the ranking and what its score is made of (docs/product.md §Standing). */
 export const standingRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = filmsRepository(app.db);
+  const facts = filmFactsRepository(app.db);
   const filmMissing = () => notFound(messages.filmNotFound, 'film_not_found');
 
   app.get(
@@ -22,6 +27,7 @@ export const standingRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: standingQuery,
         response: { 200: standingBody, 400: errorBody, 404: errorBody },
       },
+      onSend: etagged,
     },
     async (request, reply) => {
       const { film_id: filmId, slug } = request.query;
@@ -37,10 +43,22 @@ export const standingRoutes: FastifyPluginAsyncZod = async (app) => {
         }
       }
       if (!entry) throw filmMissing();
-      const standing = await standingOf(app.db, list, entry.film, entry.rank);
+      const [standing, filmFacts, recommendation] = await Promise.all([
+        standingOf(app.db, list, entry.film, entry.rank),
+        facts.findByFilm(entry.film.film_id),
+        recommendationOf(app.db, entry.film.film_id),
+      ]);
       if (!standing) throw filmMissing();
-      void reply.header('cache-control', 'no-cache');
-      return { standing };
+      publicAnswer(reply, 'live');
+      return {
+        standing: {
+          ...standing,
+          directors: entry.film.directors,
+          poster_url: entry.film.poster_url,
+          ...presentFacts(filmFacts, app.config.filmDatabase),
+          recommendation,
+        },
+      };
     },
   );
 };

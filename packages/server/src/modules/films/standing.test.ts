@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '@filmlist/shared/api/common';
 import { filmList } from '@filmlist/shared/api/films';
 import { standingBody, type FilmStanding } from '@filmlist/shared/api/standing';
@@ -7,10 +7,10 @@ import { messages } from '@filmlist/shared/messages';
 import { rowsOf } from '../../db/raw-rows.js';
 import { createFilm, createMember, createReviewer, type TestMember } from '../../../test/support/factories.js';
 import { recountedCounters } from '../../../test/support/recount.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 import type { FilmRow } from './presenter.js';
 
-let t: TestApp;
+const t = useTestApp();
 let members: TestMember[];
 let films: FilmRow[];
 let silent: FilmRow;
@@ -41,7 +41,6 @@ async function recountBars(filmId: number): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   members = await Promise.all(Array.from({ length: 6 }, () => createMember(t.app)));
   films = [await createFilm(t.app), await createFilm(t.app), await createFilm(t.app)];
   silent = await createFilm(t.app);
@@ -54,7 +53,6 @@ beforeAll(async () => {
     }
   }
 });
-afterAll(() => t.close());
 
 describe('GET /api/films/standing', () => {
   it('answers N, H, R, S and the ratings per value equal to a recount, and the rank of the ranked list', async () => {
@@ -114,6 +112,24 @@ describe('GET /api/films/standing', () => {
     expect(after.ratings_by_value[9]?.count).toBe((before.ratings_by_value[9]?.count ?? 0) + 1);
     const list = filmList.parse((await t.app.inject('/api/films/allfilms')).json()).films;
     expect(after.rank).toBe(list.findIndex((f) => f.film_id === film.filmId) + 1);
+  });
+
+  it('may be kept by shared caches, with a weak ETag that a vote changes (decision 013)', async () => {
+    const film = films[2];
+    if (!film) throw new Error('no film');
+    const query = { film_id: String(film.filmId) };
+    const first = await t.app.inject({ url: '/api/films/standing', query });
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    expect(first.headers['cache-control']).toMatch(/^public, max-age=0, s-maxage=\d+, /);
+    const again = await t.app.inject({ url: '/api/films/standing', query, headers: { 'if-none-match': etag } });
+    expect([again.statusCode, again.body, again.headers.etag]).toEqual([304, '', etag]);
+    await vote(await createMember(t.app), film, false);
+    const changed = await t.app.inject({ url: '/api/films/standing', query, headers: { 'if-none-match': etag } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    const missing = await t.app.inject({ url: '/api/films/standing', query: { film_id: '2147483000' } });
+    expect([missing.statusCode, missing.headers['cache-control'], missing.headers.etag]).toEqual([404, 'no-store', undefined]);
   });
 
   it('answers 404 for a film it does not know, and 400 for a bad id or query', async () => {

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { Film } from '@filmlist/shared/api/films';
+import type { ListedFilm } from '@filmlist/shared/api/films';
 import type { FilmStanding } from '@filmlist/shared/api/standing';
 import { RATING_MAX, RATING_MIN } from '@filmlist/shared/constants';
 import { filmScore } from '@filmlist/shared/score';
 import type { Database } from '../../db/connection.js';
 import { rowsOf } from '../../db/raw-rows.js';
-import type { RankedList } from './film-list-cache.js';
+import { perList, type RankedList } from './film-list-cache.js';
 
 /**
  * The counters and the ratings per value of one film, in one statement (one
@@ -27,7 +27,7 @@ async function countsOf(db: Database, filmId: number) {
   return { n: Number(first.n), h: Number(first.h), r: Number(first.r), s: Number(first.s), bars };
 }
 
-async function loadStanding(db: Database, film: Film, rank: number, films: number): Promise<FilmStanding | null> {
+async function loadStanding(db: Database, film: ListedFilm, rank: number, films: number): Promise<FilmStanding | null> {
   const counts = await countsOf(db, film.film_id);
   if (!counts) return null;
   const { n, h, r, s } = counts;
@@ -52,24 +52,19 @@ async function loadStanding(db: Database, film: Film, rank: number, films: numbe
 }
 
 // One standing per film per ranked list: a vote makes a new list, and with it new standings.
-const memo = new WeakMap<RankedList, Map<number, Promise<FilmStanding | null>>>();
+const standingsOf = perList(() => new Map<number, Promise<FilmStanding | null>>());
 
 /**
  * The standing of a film the list holds at `rank`: read from the database
  * once per list, then served from memory until the next write anywhere.
  */
-export function standingOf(db: Database, list: RankedList, film: Film, rank: number): Promise<FilmStanding | null> {
-  let byFilm = memo.get(list);
-  if (!byFilm) {
-    byFilm = new Map();
-    memo.set(list, byFilm);
-  }
+export function standingOf(db: Database, list: RankedList, film: ListedFilm, rank: number): Promise<FilmStanding | null> {
+  const byFilm = standingsOf(list);
   let standing = byFilm.get(film.film_id);
   if (!standing) {
-    const entries = byFilm;
     standing = loadStanding(db, film, rank, list.films.length);
-    entries.set(film.film_id, standing);
-    standing.catch(() => entries.delete(film.film_id));
+    byFilm.set(film.film_id, standing);
+    standing.catch(() => byFilm.delete(film.film_id));
   }
   return standing;
 }

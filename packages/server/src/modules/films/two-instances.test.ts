@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filmList } from '@filmlist/shared/api/films';
 import { createFilm, createMember } from '../../../test/support/factories.js';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { onPostgres } from '../../../test/support/config.js';
 
 // Two app instances on one PostgreSQL database: a write through one shows in the other's ranked list.
-describe.runIf(process.env.TEST_DATABASE === 'postgres')('two instances on one PostgreSQL', () => {
+describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
   let first: TestApp;
   let second: TestApp;
   beforeAll(async () => {

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFilm, createMember, type TestMember } from '../../../test/support/factories.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 function vote(member: TestMember, path: string, body: Record<string, unknown>) {
   return t.app.inject({ method: 'POST', url: path, headers: member.auth, payload: { user_id: member.userId, ...body } });

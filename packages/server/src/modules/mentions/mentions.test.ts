@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
 import { messages } from '@filmlist/shared/messages';
 import { createFilm, createMember, type TestMember } from '../../../test/support/factories.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 
-let t: TestApp;
+const t = useTestApp();
 let ann: TestMember;
 let ben: TestMember;
 beforeAll(async () => {
-  t = await createTestApp();
   ann = await createMember(t.app);
   ben = await createMember(t.app);
 });
-afterAll(() => t.close());
 
 const UNKNOWN_FILM = 987_654;
 

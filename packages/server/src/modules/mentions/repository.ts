@@ -6,13 +6,18 @@ import { voteFunction } from '../votes/vote-function.js';
 export type MentionRow = typeof mentions.$inferSelect;
 
 export function mentionsRepository(db: Database) {
+  const recordMention = voteFunction(
+    db,
+    'record_mention',
+    sql`record_mention(${sql.placeholder('userId')}, ${sql.placeholder('filmId')}, ${sql.placeholder('mentioned')}::boolean, ${sql.placeholder('now')}::timestamptz)`,
+  );
   return {
     /**
      * The member's final answer and the film's N or H, in one statement
      * (record_mention, migration 0004_lock_order). False: already answered.
      */
     record(userId: number, filmId: number, mentioned: boolean, now: Date): Promise<boolean> {
-      return voteFunction(db, sql`record_mention(${userId}, ${filmId}, ${mentioned}, ${now})`);
+      return recordMention({ userId, filmId, mentioned, now: now.toISOString() });
     },
 
     async find(userId: number, filmId: number): Promise<MentionRow | null> {

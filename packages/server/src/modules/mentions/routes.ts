@@ -3,6 +3,7 @@ import { checkMentionedAnswer, mentionAnswer, mentionRequest } from '@filmlist/s
 import { messages } from '@filmlist/shared/messages';
 import { conflict } from '../../lib/http-errors.js';
 import { counterRoute } from '../votes/counter-route.js';
+import { membersOnly } from '../auth/guards.js';
 import { voteCheckRoute, voteFilterRoute, voteWriteRoute } from '../votes/vote-routes.js';
 import { castVote } from '../votes/vote-transaction.js';
 import { presentMention } from './presenter.js';
@@ -31,51 +32,56 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  // The caller's own votes: members only.
   await app.register(
-    voteCheckRoute({
-      path: '/checkmentioned',
-      tag: 'mentions',
-      summary: "The caller's own answer for one film",
-      answer: checkMentionedAnswer,
-      find: (userId, filmId) => repo.find(userId, filmId),
-      present: (row) => ({ hasMentioned: row !== null, mentioned: row?.mentioned ?? null }),
-    }),
-  );
+    membersOnly(async (member) => {
+      await member.register(
+        voteCheckRoute({
+          path: '/checkmentioned',
+          tag: 'mentions',
+          summary: "The caller's own answer for one film",
+          answer: checkMentionedAnswer,
+          find: (userId, filmId) => repo.find(userId, filmId),
+          present: (row) => ({ hasMentioned: row !== null, mentioned: row?.mentioned ?? null }),
+        }),
+      );
 
-  await app.register(
-    voteFilterRoute({
-      path: '/not-mentioned',
-      tag: 'mentions',
-      summary: 'The ranked list without the films the caller has answered',
-      votes: (userId) => repo.listForUser(userId),
-      keep: (film, answers) => !answers.has(film.film_id),
-    }),
-  );
+      await member.register(
+        voteFilterRoute({
+          path: '/not-mentioned',
+          tag: 'mentions',
+          summary: 'The ranked list without the films the caller has answered',
+          votes: (userId) => repo.listForUser(userId),
+          keep: (film, answers) => !answers.has(film.film_id),
+        }),
+      );
 
-  await app.register(
-    voteFilterRoute({
-      path: '/not-heard-before',
-      tag: 'mentions',
-      summary: 'The ranked list of the films the caller had not heard of before',
-      votes: (userId) => repo.listForUser(userId),
-      keep: (film, answers) => answers.get(film.film_id)?.mentioned === false,
-    }),
-  );
+      await member.register(
+        voteFilterRoute({
+          path: '/not-heard-before',
+          tag: 'mentions',
+          summary: 'The ranked list of the films the caller had not heard of before',
+          votes: (userId) => repo.listForUser(userId),
+          keep: (film, answers) => answers.get(film.film_id)?.mentioned === false,
+        }),
+      );
 
-  await app.register(
-    voteWriteRoute({
-      path: '/mentioned',
-      tag: 'mentions',
-      summary: 'Answer once, finally: heard of the film before or not',
-      body: mentionRequest,
-      answer: mentionAnswer,
-      status: 201,
-      write: (_app, userId, vote, now) => castVote(app, () => repo.record(userId, vote.film_id, vote.mentioned, now)),
-      refused: () => Promise.resolve(conflict(messages.alreadyMentioned, 'already_mentioned')),
-      present: (userId, vote) => ({
-        message: messages.mentionRecorded,
-        mention: presentMention({ userId, filmId: vote.film_id, mentioned: vote.mentioned }),
-      }),
+      await member.register(
+        voteWriteRoute({
+          path: '/mentioned',
+          tag: 'mentions',
+          summary: 'Answer once, finally: heard of the film before or not',
+          body: mentionRequest,
+          answer: mentionAnswer,
+          status: 201,
+          write: (_app, userId, vote, now) => castVote(app, () => repo.record(userId, vote.film_id, vote.mentioned, now)),
+          refused: () => Promise.resolve(conflict(messages.alreadyMentioned, 'already_mentioned')),
+          present: (userId, vote) => ({
+            message: messages.mentionRecorded,
+            mention: presentMention({ userId, filmId: vote.film_id, mentioned: vote.mentioned }),
+          }),
+        }),
+      );
     }),
   );
 };

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
-import { ratings } from '../../db/schema.js';
+import { films, ratings } from '../../db/schema.js';
+import type { FilmRow } from '../films/presenter.js';
 import { voteFunction } from '../votes/vote-function.js';
 
 export type RatingRow = typeof ratings.$inferSelect;
@@ -8,23 +9,43 @@ export type RatingRow = typeof ratings.$inferSelect;
 const of = (userId: number, filmId: number) => and(eq(ratings.userId, userId), eq(ratings.filmId, filmId));
 
 export function ratingsRepository(db: Database) {
+  const recordRating = voteFunction(
+    db,
+    'record_rating',
+    sql`record_rating(${sql.placeholder('userId')}, ${sql.placeholder('filmId')}, ${sql.placeholder('rating')}::smallint, ${sql.placeholder('now')}::timestamptz)`,
+  );
+  const editRating = voteFunction(
+    db,
+    'edit_rating',
+    sql`edit_rating(${sql.placeholder('userId')}, ${sql.placeholder('filmId')}, ${sql.placeholder('rating')}::smallint, ${sql.placeholder('now')}::timestamptz)`,
+  );
   return {
     /**
      * A first rating and the film's R, S and H, in one statement (record_rating,
      * migration 0004_lock_order). False: already rated.
      */
     record(userId: number, filmId: number, rating: number, now: Date): Promise<boolean> {
-      return voteFunction(db, sql`record_rating(${userId}, ${filmId}, ${rating}::smallint, ${now})`);
+      return recordRating({ userId, filmId, rating, now: now.toISOString() });
     },
 
     /** A changed rating and the film's S, in one statement (edit_rating). False: not rated yet. */
     edit(userId: number, filmId: number, rating: number, now: Date): Promise<boolean> {
-      return voteFunction(db, sql`edit_rating(${userId}, ${filmId}, ${rating}::smallint, ${now})`);
+      return editRating({ userId, filmId, rating, now: now.toISOString() });
     },
 
     async find(userId: number, filmId: number, tx: Database = db): Promise<RatingRow | null> {
       const [row] = await tx.select().from(ratings).where(of(userId, filmId));
       return row ?? null;
+    },
+
+    /** Every rating of one member with its film, oldest first (Download My Data, the Letterboxd export). */
+    listWithFilms(userId: number): Promise<{ film: FilmRow; rating: number; ratedAt: Date; updatedAt: Date }[]> {
+      return db
+        .select({ film: films, rating: ratings.rating, ratedAt: ratings.createdAt, updatedAt: ratings.updatedAt })
+        .from(ratings)
+        .innerJoin(films, eq(films.filmId, ratings.filmId))
+        .where(eq(ratings.userId, userId))
+        .orderBy(asc(ratings.createdAt), asc(ratings.filmId));
     },
 
     /** Every rating of one member, in one query. */

@@ -3,6 +3,7 @@ import { checkRatingAnswer, ratingAnswer, ratingRequest } from '@filmlist/shared
 import { messages } from '@filmlist/shared/messages';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { counterRoute } from '../votes/counter-route.js';
+import { membersOnly } from '../auth/guards.js';
 import { voteCheckRoute, voteFilterRoute, voteWriteRoute } from '../votes/vote-routes.js';
 import { castVote, findFilm } from '../votes/vote-transaction.js';
 import { presentRating } from './presenter.js';
@@ -31,61 +32,66 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  // The caller's own votes: members only.
   await app.register(
-    voteCheckRoute({
-      path: '/checkrating',
-      tag: 'ratings',
-      summary: "The caller's own rating of one film",
-      answer: checkRatingAnswer,
-      find: (userId, filmId) => repo.find(userId, filmId),
-      present: (row) => ({ rated: row !== null, userRating: row?.rating ?? null }),
-    }),
-  );
+    membersOnly(async (member) => {
+      await member.register(
+        voteCheckRoute({
+          path: '/checkrating',
+          tag: 'ratings',
+          summary: "The caller's own rating of one film",
+          answer: checkRatingAnswer,
+          find: (userId, filmId) => repo.find(userId, filmId),
+          present: (row) => ({ rated: row !== null, userRating: row?.rating ?? null }),
+        }),
+      );
 
-  await app.register(
-    voteFilterRoute({
-      path: '/not-rated',
-      tag: 'ratings',
-      summary: 'The ranked list without the films the caller has rated',
-      votes: (userId) => repo.listForUser(userId),
-      keep: (film, rated) => !rated.has(film.film_id),
-    }),
-  );
+      await member.register(
+        voteFilterRoute({
+          path: '/not-rated',
+          tag: 'ratings',
+          summary: 'The ranked list without the films the caller has rated',
+          votes: (userId) => repo.listForUser(userId),
+          keep: (film, rated) => !rated.has(film.film_id),
+        }),
+      );
 
-  const present = (message: string) => (userId: number, vote: { film_id: number; rating: number }) => ({
-    message,
-    rating: presentRating({ userId, filmId: vote.film_id, rating: vote.rating }),
-  });
+      const present = (message: string) => (userId: number, vote: { film_id: number; rating: number }) => ({
+        message,
+        rating: presentRating({ userId, filmId: vote.film_id, rating: vote.rating }),
+      });
 
-  await app.register(
-    voteWriteRoute({
-      path: '/rate',
-      tag: 'ratings',
-      summary: 'Rate a film for the first time (409 if already rated: use edit)',
-      body: ratingRequest,
-      answer: ratingAnswer,
-      status: 201,
-      write: (_app, userId, vote, now) => castVote(app, () => repo.record(userId, vote.film_id, vote.rating, now)),
-      refused: () => Promise.resolve(conflict(messages.alreadyRated, 'already_rated')),
-      present: present(messages.ratingRecorded),
-    }),
-  );
+      await member.register(
+        voteWriteRoute({
+          path: '/rate',
+          tag: 'ratings',
+          summary: 'Rate a film for the first time (409 if already rated: use edit)',
+          body: ratingRequest,
+          answer: ratingAnswer,
+          status: 201,
+          write: (_app, userId, vote, now) => castVote(app, () => repo.record(userId, vote.film_id, vote.rating, now)),
+          refused: () => Promise.resolve(conflict(messages.alreadyRated, 'already_rated')),
+          present: present(messages.ratingRecorded),
+        }),
+      );
 
-  await app.register(
-    voteWriteRoute({
-      path: '/edit',
-      tag: 'ratings',
-      summary: "Change the caller's rating of a film (404 if not rated yet)",
-      body: ratingRequest,
-      answer: ratingAnswer,
-      status: 200,
-      write: (_app, userId, vote, now) => castVote(app, () => repo.edit(userId, vote.film_id, vote.rating, now)),
-      // An unknown film is a 404 of its own; a known one not rated yet, "not rated".
-      refused: async (_app, vote) => {
-        await findFilm(app, vote.film_id);
-        return notFound(messages.notRatedYet, 'not_rated');
-      },
-      present: present(messages.ratingUpdated),
+      await member.register(
+        voteWriteRoute({
+          path: '/edit',
+          tag: 'ratings',
+          summary: "Change the caller's rating of a film (404 if not rated yet)",
+          body: ratingRequest,
+          answer: ratingAnswer,
+          status: 200,
+          write: (_app, userId, vote, now) => castVote(app, () => repo.edit(userId, vote.film_id, vote.rating, now)),
+          // An unknown film is a 404 of its own; a known one not rated yet, "not rated".
+          refused: async (_app, vote) => {
+            await findFilm(app, vote.film_id);
+            return notFound(messages.notRatedYet, 'not_rated');
+          },
+          present: present(messages.ratingUpdated),
+        }),
+      );
     }),
   );
 };

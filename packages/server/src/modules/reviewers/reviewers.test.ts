@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filmBody, filmList } from '@filmlist/shared/api/films';
 import { reviewHistoryAnswer } from '@filmlist/shared/api/reviewers';
 import { messages } from '@filmlist/shared/messages';
@@ -7,18 +7,16 @@ import { auditLog, mentions, ratings } from '../../db/schema.js';
 import { RATE_LIMITS } from '../../plugins/rate-limit.js';
 import { createFilm, createMember, createReviewer, unique, type TestMember } from '../../../test/support/factories.js';
 import { recountedCounters, storedCounters } from '../../../test/support/recount.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 
-/** Reviewers' tools (PRODUCT.md §11): history, editing and removing a film, and the audit record. */
-let t: TestApp;
+/** Reviewers' tools (docs/product.md §Reviewer tools): history, editing and removing a film, and the audit record. */
+const t = useTestApp();
 let reviewer: TestMember;
 let member: TestMember;
 beforeAll(async () => {
-  t = await createTestApp();
   reviewer = await createReviewer(t.app);
   member = await createMember(t.app);
 });
-afterAll(() => t.close());
 
 const LOGLINE = 'A quiet film about a loud family.';
 const send = (method: 'GET' | 'PUT' | 'DELETE' | 'POST', url: string, who: TestMember | null, payload?: object) =>
@@ -126,7 +124,7 @@ describe('editing a film', () => {
     expect(record?.changes).toMatchObject({ title: { from: film.title, to: title }, release_year: { from: 2001, to: 2003 } });
   });
 
-  it('keeps every add-film rule and refuses a duplicate with the spec message', async () => {
+  it('keeps every add-film rule and refuses a duplicate with its message', async () => {
     const film = await createFilm(t.app);
     const other = await createFilm(t.app);
     const rule = await send('PUT', `/api/films/${film.filmId}`, reviewer, {

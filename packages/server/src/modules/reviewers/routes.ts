@@ -1,21 +1,32 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, messageBody } from '@filmlist/shared/api/common';
-import { addFilmAnswer } from '@filmlist/shared/api/films';
-import { editFilmRequest, filmIdParams, removeFilmRequest, reviewHistoryAnswer, reviewHistoryQuery } from '@filmlist/shared/api/reviewers';
+import { errorBody, filmIdParams, messageBody } from '@filmlist/shared/api/common';
+import {
+  editFilmAnswer,
+  editFilmRequest,
+  removeFilmRequest,
+  reviewHistoryAnswer,
+  reviewHistoryQuery,
+} from '@filmlist/shared/api/reviewers';
 import { normalizeTitle } from '@filmlist/shared/film-rules';
 import { messages } from '@filmlist/shared/messages';
 import { uniqueViolationAs } from '../../db/pg-errors.js';
 import { transaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { bearerSecurity } from '../../lib/openapi.js';
-import { currentActor, requireReviewer } from '../../plugins/authenticate.js';
+import { currentActor, reviewersOnly } from '../auth/guards.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { auditRepository, type Changes } from '../audit/repository.js';
-import { presentFilm, type FilmRow } from '../films/presenter.js';
+import { refreshInBackground } from '../film-facts/refresh.js';
+import { refuseAdultEntry } from '../film-database/entry.js';
+import { filmFactsRepository } from '../film-facts/repository.js';
+import { filmDetail } from '../films/detail.js';
+import type { FilmRow } from '../films/presenter.js';
 import { filmsRepository } from '../films/repository.js';
+import { lockFilmYear, settlePendingSubmissions } from '../submissions/settle.js';
+import { submissionsRepository } from '../submissions/repository.js';
 
 const filmListed = () => conflict(messages.filmAlreadyListed, 'film_already_listed');
 const filmMissing = () => notFound(messages.filmNotFound, 'film_not_found');
+const filmPending = () => conflict(messages.filmAlreadyPending, 'film_already_pending');
 
 /** The fields an edit changed, each from and to, for the record. */
 function changesOf(before: FilmRow, after: FilmRow): Changes {
@@ -33,14 +44,16 @@ function changesOf(before: FilmRow, after: FilmRow): Changes {
 }
 
 /**
- * Reviewers' tools beyond the spec (PRODUCT.md §11): the history of every
+ * Reviewers' tools (docs/product.md §Reviewer tools): the history of every
  * reviewer action, editing a film and removing one. Reviewers only: a member
  * gets 403, a visitor 401. Every change writes an audit record in its own
  * transaction.
  */
-export const reviewerRoutes: FastifyPluginAsyncZod = async (app) => {
+export const reviewerRoutes = reviewersOnly(async (app) => {
   const films = filmsRepository(app.db);
   const audit = auditRepository(app.db);
+  const facts = filmFactsRepository(app.db);
+  const submissions = submissionsRepository(app.db);
 
   app.get(
     '/review-history',
@@ -52,7 +65,6 @@ export const reviewerRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: reviewHistoryQuery,
         response: { 200: reviewHistoryAnswer, 400: errorBody, 401: errorBody, 403: errorBody },
       },
-      preValidation: requireReviewer,
     },
     async (request) => audit.history(request.query.before),
   );
@@ -62,16 +74,19 @@ export const reviewerRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['reviewers'],
-        summary: 'Edit a film with every add-film rule; a new title or year moves its page, the old address redirects (reviewers only)',
+        summary:
+          "Edit a film with every add-film rule; a new title or year moves its page, the old address redirects. tmdb_id links the film to its film database entry (null unlinks it, absent keeps it); a linked film's facts and poster are read again just after. note edits its recommendation note (absent keeps it, null or empty drops it) (reviewers only)",
         security: bearerSecurity,
         params: filmIdParams,
         body: editFilmRequest,
-        response: { 200: addFilmAnswer, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
+        response: { 200: editFilmAnswer, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody },
       },
-      preValidation: [requireReviewer, rateLimit('write')],
+      preValidation: rateLimit('write'),
     },
     async (request) => {
       const actor = currentActor(request);
+      const asked = request.body.tmdb_id;
+      await refuseAdultEntry(app, asked);
       const values = {
         title: normalizeTitle(request.body.title),
         releaseYear: Number(request.body.release_year.trim()),
@@ -82,10 +97,31 @@ export const reviewerRoutes: FastifyPluginAsyncZod = async (app) => {
       const updated = await transaction(app.db, async (tx) => {
         const before = await films.lockById(tx, request.params.film_id);
         if (!before) throw filmMissing();
+        await lockFilmYear(tx, values.releaseYear);
         const same = await films.findByTitleAndYear(values.title, values.releaseYear, tx);
         if (same && same.filmId !== before.filmId) throw filmListed();
         const after = await films.update(tx, before, values, now);
+        // A pending submission of the film it now is could never be approved: it is, with this edit.
+        const mailed = await settlePendingSubmissions(tx, after, { reviewedBy: actor.userId, now, publicUrl: app.config.publicUrl });
         const changes = changesOf(before, after);
+        const linkedTo = (await facts.findByFilm(before.filmId, tx))?.tmdbId ?? null;
+        const tmdbId = asked === undefined ? linkedTo : asked;
+        if (tmdbId !== linkedTo) {
+          if (tmdbId === null) await facts.unlink(tx, before.filmId);
+          else {
+            // A pending submission of that entry could never be added after this edit.
+            if (await submissions.findPendingByTmdbId(tmdbId, tx, { title: after.title, releaseYear: after.releaseYear }))
+              throw filmPending();
+            await facts.link(tx, before.filmId, tmdbId);
+          }
+          changes.tmdb_id = { from: linkedTo, to: tmdbId };
+        }
+        // The recommendation note: absent keeps it, a text replaces it, null or "" drops it (docs/product.md §Recommendation note).
+        const note = request.body.note === undefined ? before.note : request.body.note || null;
+        if (note !== before.note) {
+          await films.setNote(tx, before.filmId, note);
+          changes.note = { from: before.note, to: note };
+        }
         if (Object.keys(changes).length > 0) {
           await audit.record(
             tx,
@@ -101,10 +137,14 @@ export const reviewerRoutes: FastifyPluginAsyncZod = async (app) => {
             now,
           );
         }
-        return after;
+        return { after, mailed, linked: tmdbId !== null };
       }).catch(uniqueViolationAs(filmListed));
       app.filmListCache.invalidate();
-      return { message: messages.filmUpdated, film: presentFilm(updated) };
+      if (updated.mailed > 0) app.notifyOutbox();
+      if (updated.linked) refreshInBackground(app, updated.after.filmId, { refetch: true });
+      const film = await filmDetail(app.db, app.config.filmDatabase, updated.after.filmId);
+      if (!film) throw filmMissing();
+      return { message: messages.filmUpdated, film };
     },
   );
 
@@ -119,7 +159,7 @@ export const reviewerRoutes: FastifyPluginAsyncZod = async (app) => {
         body: removeFilmRequest,
         response: { 200: messageBody, 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody },
       },
-      preValidation: [requireReviewer, rateLimit('write')],
+      preValidation: rateLimit('write'),
     },
     async (request) => {
       const actor = currentActor(request);
@@ -141,4 +181,4 @@ export const reviewerRoutes: FastifyPluginAsyncZod = async (app) => {
       return { message: messages.filmRemoved };
     },
   );
-};
+});

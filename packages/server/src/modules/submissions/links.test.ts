@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { readReviewerFormPath, reviewerSegment } from '@filmlist/shared/reviewer-link';
 import { reviewRequestMail } from '../../mail/templates.js';
-import { filmPageLink, reviewerFormLink } from './links.js';
+import { filmPageUrl } from '../pages/addresses.js';
+import { reviewerFormLink } from './links.js';
 
-/** Issue 10, item 3: encodeURIComponent throws on a lone surrogate; links built from text never do. */
+/** docs/product.md §Text rules: encodeURIComponent throws on a lone surrogate; links built from text never do. */
 describe('links built from submitted text', () => {
   it('encode a lone surrogate as U+FFFD instead of throwing', () => {
     expect(() => encodeURIComponent('\uD800')).toThrow(URIError);
     expect(reviewerSegment('Quiet \uD800 Earth')).toBe('Quiet-%EF%BF%BD-Earth');
-    expect(filmPageLink('http://films.test', 'x\uDC00-1985')).toBe('http://films.test/films/x%EF%BF%BD-1985');
+    expect(filmPageUrl('http://films.test', 'x\uDC00-1985')).toBe('http://films.test/films/x%EF%BF%BD-1985');
     const link = reviewerFormLink('http://films.test', { title: '\uD83D', releaseYear: 1985, description: 'a \uDE00', userId: 4 });
     expect(link).toBe('http://films.test/master/addfilm/%EF%BF%BD/1985/a-%EF%BF%BD/4');
   });
@@ -28,7 +29,7 @@ describe('links built from submitted text', () => {
   });
 });
 
-/** Issue 17, item 9: the reviewer form once turned every hyphen of a mailed link into a space. */
+/** docs/decisions/008-reviewer-link-hyphens.md: the reviewer form once turned every hyphen of a mailed link into a space. */
 describe('the reviewer form link', () => {
   it.each([
     ['Mid-August Lunch', 2008, 'A cash-strapped man agrees to host four elderly ladies over a holiday.'],
@@ -45,7 +46,7 @@ describe('the reviewer form link', () => {
     });
   });
 
-  it('writes real hyphens as %2D, so the spec rule (dashes become spaces) only meets its separators', () => {
+  it('writes real hyphens as %2D, so the rule that dashes become spaces only meets its separators', () => {
     const link = reviewerFormLink('http://films.test', {
       title: 'Spider-Man',
       releaseYear: 2002,

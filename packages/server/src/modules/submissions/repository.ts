@@ -1,18 +1,21 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { normalizeTitle } from '@filmlist/shared/film-rules';
+import { and, asc, count, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { submissions, users } from '../../db/schema.js';
+import { titleKeys } from '../../lib/identity.js';
 
 export type SubmissionRow = typeof submissions.$inferSelect;
-export type SubmissionWithUser = SubmissionRow & { username: string | null };
+/** A submission as it is shown: its identity keys stay in the database. */
+export type SubmissionFields = Omit<SubmissionRow, 'titleKey' | 'titleSkeleton'>;
+export type SubmissionWithUser = SubmissionFields & { username: string | null };
 
 /**
- * The same film as the list knows it: case-insensitive title, whitespace and
- * dashes alike (the reviewer link turns "Spider-Man" into "Spider Man"), and year.
+ * The same film as the list knows it: a title that folds alike or looks alike, whitespace and
+ * dashes alike (the reviewer link turns "Spider-Man" into "Spider Man"), and the year (lib/identity.ts).
  */
 function sameFilm(title: string, releaseYear: number): SQL | undefined {
+  const keys = titleKeys(title);
   return and(
-    sql`replace(lower(${submissions.title}), ' ', '-') = replace(lower(${normalizeTitle(title)}), ' ', '-')`,
+    or(eq(submissions.titleKey, keys.titleKey), eq(submissions.titleSkeleton, keys.titleSkeleton)),
     eq(submissions.releaseYear, releaseYear),
   );
 }
@@ -24,6 +27,10 @@ export interface NewSubmission {
   releaseYear: number;
   description: string;
   userId: number;
+  tmdbId: number | null;
+  /** "Why is it undervalued?" and whether the member may be named with it (docs/product.md §Recommendation note) */
+  note: string | null;
+  noteNamed: boolean;
 }
 
 export interface Decision {
@@ -43,6 +50,35 @@ export function submissionsRepository(db: Database) {
       return row ?? null;
     },
 
+    /**
+     * A pending submission linked to this film database entry, by any member;
+     * with `except`, one of another film than that title and year (those of
+     * the same film are approved with it).
+     */
+    /** Which of these film database entries a pending submission names (the lookup marks them). */
+    async pendingTmdbIds(tmdbIds: readonly number[]): Promise<Set<number>> {
+      if (tmdbIds.length === 0) return new Set();
+      const rows = await db
+        .select({ tmdbId: submissions.tmdbId })
+        .from(submissions)
+        .where(and(pending, inArray(submissions.tmdbId, [...tmdbIds])));
+      return new Set(rows.flatMap((row) => (row.tmdbId === null ? [] : [row.tmdbId])));
+    },
+
+    async findPendingByTmdbId(
+      tmdbId: number,
+      tx: Database = db,
+      except?: { title: string; releaseYear: number },
+    ): Promise<SubmissionRow | null> {
+      const otherFilm = except ? not(sameFilm(except.title, except.releaseYear) ?? sql`false`) : undefined;
+      const [row] = await tx
+        .select()
+        .from(submissions)
+        .where(and(pending, eq(submissions.tmdbId, tmdbId), otherFilm))
+        .limit(1);
+      return row ?? null;
+    },
+
     async countPendingByUser(userId: number, tx: Database = db): Promise<number> {
       const [row] = await tx
         .select({ n: count() })
@@ -55,7 +91,7 @@ export function submissionsRepository(db: Database) {
     async insert(tx: Database, values: NewSubmission, now: Date): Promise<SubmissionRow> {
       const [row] = await tx
         .insert(submissions)
-        .values({ ...values, status: 'pending', createdAt: now })
+        .values({ ...values, ...titleKeys(values.title), status: 'pending', createdAt: now })
         .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
@@ -75,6 +111,9 @@ export function submissionsRepository(db: Database) {
           reviewedBy: submissions.reviewedBy,
           reviewedAt: submissions.reviewedAt,
           filmId: submissions.filmId,
+          note: submissions.note,
+          noteNamed: submissions.noteNamed,
+          tmdbId: submissions.tmdbId,
           createdAt: submissions.createdAt,
           username: users.username,
         })
@@ -97,6 +136,16 @@ export function submissionsRepository(db: Database) {
         .limit(1)
         .for('update');
       return row ?? null;
+    },
+
+    /** Every pending submission of this film, locked until the caller's decision commits. */
+    lockPendingFilms(tx: Database, title: string, releaseYear: number): Promise<SubmissionRow[]> {
+      return tx
+        .select()
+        .from(submissions)
+        .where(and(pending, sameFilm(title, releaseYear)))
+        .orderBy(asc(submissions.submissionId))
+        .for('update');
     },
 
     /** Whether this member's submission of this film was rejected (and none of theirs for it waits). */
@@ -123,7 +172,42 @@ export function submissionsRepository(db: Database) {
         .where(eq(submissions.submissionId, submissionId));
     },
 
-    /** Verified accounts holding one of these (lower-cased) usernames. */
+    /**
+     * Withdraws one of the member's pending submissions. 'missing' when there is
+     * no such submission of theirs, 'decided' when a reviewer already decided it.
+     */
+    async withdraw(tx: Database, userId: number, submissionId: number): Promise<'withdrawn' | 'missing' | 'decided'> {
+      const [row] = await tx
+        .select({ status: submissions.status })
+        .from(submissions)
+        .where(and(eq(submissions.submissionId, submissionId), eq(submissions.userId, userId)))
+        .for('update');
+      if (!row) return 'missing';
+      if (row.status !== 'pending') return 'decided';
+      await tx.delete(submissions).where(eq(submissions.submissionId, submissionId));
+      return 'withdrawn';
+    },
+
+    /**
+     * Whether the member is named with their note (docs/product.md §Recommendation note), on one of
+     * their own submissions; the film it was added as, if any, follows (films repository). Null
+     * for a submission that is not theirs.
+     */
+    async setNoteNamed(tx: Database, userId: number, submissionId: number, named: boolean): Promise<{ filmId: number | null } | null> {
+      const [row] = await tx
+        .update(submissions)
+        .set({ noteNamed: named })
+        .where(and(eq(submissions.submissionId, submissionId), eq(submissions.userId, userId)))
+        .returning({ filmId: submissions.filmId, status: submissions.status });
+      if (!row) return null;
+      return { filmId: row.status === 'approved' ? row.filmId : null };
+    },
+
+    /** A deleted account's pending submissions go with it; decided ones stay in the record. */
+    async removePendingBy(tx: Database, userId: number): Promise<void> {
+      await tx.delete(submissions).where(and(pending, eq(submissions.userId, userId)));
+    },
+
     /** The accounts holding the reviewer role (modules/auth/roles.ts): verified, with one of these addresses. */
     async reviewerContacts(addresses: Iterable<string>, tx: Database = db): Promise<{ username: string; email: string }[]> {
       const keys = [...addresses];

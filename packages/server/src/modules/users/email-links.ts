@@ -7,7 +7,7 @@ import type { UsersRepository } from './repository.js';
 /**
  * Follows an emailed link (GET /api/users/verification/{token}): a sign-up is
  * verified, or a pending email change takes effect. Whoever verifies an address
- * first owns it, and every other claim on it goes (PRODUCT.md §3). False when
+ * first owns it, and every other claim on it goes (docs/product.md §Usernames and emails). False when
  * the link is unknown, used, expired, replaced by a newer change or cancelled,
  * or the address was verified by another account first.
  */

@@ -5,7 +5,7 @@ export type UserRow = typeof users.$inferSelect;
 
 /**
  * What leaves the server for a user. Never the password hash or a token; the
- * email only to its owner (PRODUCT.md §3).
+ * email only to its owner (docs/product.md §Profile changes).
  */
 export function presentUser(row: UserRow, view: { owner: boolean; isReviewer?: boolean; now: Date }): PublicUser {
   const user: PublicUser = { user_id: row.userId, username: row.username, verified: row.verified };

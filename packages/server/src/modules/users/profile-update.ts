@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { VERIFICATION_TTL_MS } from '@filmlist/shared/constants';
 import { messages } from '@filmlist/shared/messages';
+import { loginBudgetKey, loginThrottle } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { transaction } from '../../db/transaction.js';
 import { emailKey } from '../../lib/email-key.js';
@@ -36,7 +37,7 @@ function pendingEmailFields(email: EmailChange, now: Date): Partial<Pick<UserRow
   return {};
 }
 
-/** The spec's message for what changed; none changed is said plainly, not as an update. */
+/** The message for what changed (messages.ts); none changed is said plainly, not as an update. */
 function messageFor(changed: { username: boolean; email: EmailChange['kind']; password: boolean }): string {
   const done = [changed.username, changed.email !== 'none', changed.password].filter(Boolean).length;
   if (done === 0) return messages.profileUnchanged;
@@ -47,17 +48,26 @@ function messageFor(changed: { username: boolean; email: EmailChange['kind']; pa
   return messages.passwordUpdated;
 }
 
-async function requireCurrentPassword(row: UserRow, currentPassword: string | undefined): Promise<void> {
+/** The current password, checked as a login is: wrong guesses spend the account's login budget. */
+async function requireCurrentPassword(
+  app: FastifyInstance,
+  row: UserRow,
+  currentPassword: string | undefined,
+  client: string,
+): Promise<void> {
   if (!currentPassword) {
     throw badRequest(messages.currentPasswordRequired, 'current_password_required', { currentPassword: messages.currentPasswordRequired });
   }
-  if (!(await verifyPassword(row.passwordHash, currentPassword))) {
+  const right = await loginThrottle(app).check(loginBudgetKey(row, row.username), client, () =>
+    verifyPassword(row.passwordHash, currentPassword),
+  );
+  if (!right) {
     throw badRequest(messages.currentPasswordWrong, 'current_password_wrong', { currentPassword: messages.currentPasswordWrong });
   }
 }
 
 /**
- * PUT /api/users/profile/{id} for the signed-in member (PRODUCT.md §3): a new
+ * PUT /api/users/profile/{id} for the signed-in member (docs/product.md §Profile changes, §Email changes): a new
  * username, a new email (pending until its link is followed), a new password.
  * A field set to its current value changes nothing and writes nothing.
  */
@@ -65,7 +75,7 @@ export async function updateProfile(
   app: FastifyInstance,
   actor: Actor,
   request: ProfileChangeRequest,
-  /** the client address, for the mail budget */
+  /** the client address, for the mail budget and the login budget */
   client: string,
 ): Promise<{ message: string; row: UserRow; emailQueued: boolean }> {
   const repo = usersRepository(app.db);
@@ -76,7 +86,7 @@ export async function updateProfile(
   const username = request.username !== undefined && request.username !== current.username ? request.username : undefined;
   const email = emailChangeOf(request.email, current, now);
   const password = request.password;
-  if (email.kind === 'new' || password !== undefined) await requireCurrentPassword(current, request.currentPassword);
+  if (email.kind === 'new' || password !== undefined) await requireCurrentPassword(app, current, request.currentPassword, client);
   const changed = { username: username !== undefined, email: email.kind, password: password !== undefined };
   if (!changed.username && email.kind === 'none' && !changed.password) {
     return { message: messageFor(changed), row: current, emailQueued: false };

@@ -9,7 +9,7 @@ import { badRequest } from '../../lib/http-errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { mayMail } from '../../mail/quota.js';
 import { passwordResetMail, verificationMail } from '../../mail/templates.js';
-import { privateAnswer } from '../../plugins/authenticate.js';
+import { privateAnswer } from '../../lib/http-cache.js';
 import { accountIn, rateLimit } from '../../plugins/rate-limit.js';
 import type { MailMessage } from '../../mail/outbox.js';
 import type { UserRow } from './presenter.js';
@@ -23,7 +23,7 @@ interface LinkKind {
 }
 
 /**
- * Account recovery (PRODUCT.md §11): a forgotten password, and a new
+ * Account recovery (docs/product.md §Account recovery): a forgotten password, and a new
  * verification link. Both answer the same whether an account has the address
  * or not, and both are limited per client address and per target address,
  * so neither tells who is registered nor floods anyone's mailbox.

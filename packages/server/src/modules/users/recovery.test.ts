@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
 import { PASSWORD_RESET_TTL_MS } from '@filmlist/shared/constants';
 import { outbox, users } from '../../db/schema.js';
@@ -7,20 +7,15 @@ import { MAIL_LIMITS } from '../../mail/quota.js';
 import { RATE_LIMITS } from '../../plugins/rate-limit.js';
 import { MEMBER_PASSWORD, createMember, unique } from '../../../test/support/factories.js';
 import { queuedMail } from '../../../test/support/queued-mail.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/support/test-app.js';
+import { freshClientAddress } from '../../../test/support/http.js';
 
-/** Account recovery (PRODUCT.md §11): forgot password, reset, resend verification. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+/** Account recovery (docs/product.md §Account recovery): forgot password, reset, resend verification. */
+const t = useTestApp();
 
 const NEW_PASSWORD = 'a brand new passphrase 73';
-let ips = 0;
-const nextIp = () => `10.44.${Math.floor(++ips / 250)}.${(ips % 250) + 1}`;
 /** A request, and then whatever it started in the background (recovery mail is sent after the answer). */
-async function post(url: string, payload: object, remoteAddress = nextIp(), app: TestApp = t) {
+async function post(url: string, payload: object, remoteAddress = freshClientAddress(), app: TestApp = t) {
   const res = await app.app.inject({ method: 'POST', url, payload, remoteAddress });
   await app.app.background.idle();
   return res;
@@ -56,14 +51,14 @@ describe('forgot password', () => {
     expect(await queuedMail(t.app, member.email)).toEqual([]);
   });
 
-  it('refuses a malformed address with the spec message', async () => {
+  it('refuses a malformed address with its message', async () => {
     const res = await post('/api/users/forgot-password', { email: 'not an address' });
     expect(res.statusCode).toBe(400);
   });
 
   it('cannot be used by a stranger to refuse the owner, and caps what one mailbox receives', async () => {
     const member = await createMember(t.app);
-    const stranger = nextIp();
+    const stranger = freshClientAddress();
     const asked = [];
     for (let i = 0; i < MAIL_LIMITS.perAddressAndClient.limit + 2; i += 1) {
       asked.push((await post('/api/users/forgot-password', { email: member.email }, stranger)).statusCode);
@@ -91,7 +86,7 @@ describe('forgot password', () => {
   });
 
   it('is limited per client address, with Retry-After', async () => {
-    const ip = nextIp();
+    const ip = freshClientAddress();
     for (let i = 0; i < RATE_LIMITS.recovery.ip.limit; i += 1) {
       expect((await post('/api/users/forgot-password', { email: `${unique('any')}@example.com` }, ip)).statusCode).toBe(200);
     }
@@ -134,7 +129,7 @@ describe('resetting the password with the link', () => {
     const app = await createTestApp();
     try {
       const member = await createMember(app.app);
-      const ask = () => post('/api/users/forgot-password', { email: member.email }, nextIp(), app);
+      const ask = () => post('/api/users/forgot-password', { email: member.email }, freshClientAddress(), app);
       const use = (token: string) =>
         app.app.inject({ method: 'POST', url: '/api/users/reset-password', payload: { token, password: NEW_PASSWORD } });
       await ask();

@@ -1,19 +1,32 @@
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { VERIFICATION_TTL_MS } from '@filmlist/shared/constants';
 import type { Database } from '../../db/connection.js';
-import { emailTokens, submissions, users } from '../../db/schema.js';
+import { emailTokens, users } from '../../db/schema.js';
+import { foldName, usernameKeys } from '../../lib/identity.js';
 import { hashToken, randomToken } from '../../lib/secure-token.js';
+import { submissionsRepository } from '../submissions/repository.js';
 import { removeMemberVotes } from '../votes/lock-order.js';
 import type { UserRow } from './presenter.js';
 
-const sameText = (column: typeof users.username | typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
+const sameText = (column: typeof users.email, value: string) => sql`lower(${column}) = lower(${value})`;
+
+/** A name that is this one: it folds alike, or looks alike (lib/identity.ts). */
+function sameName(username: string) {
+  const keys = usernameKeys(username);
+  return or(eq(users.usernameKey, keys.usernameKey), eq(users.usernameSkeleton, keys.usernameSkeleton));
+}
 
 export type TokenPurpose = 'signup' | 'email_change' | 'password_reset';
 
 export function usersRepository(db: Database) {
+  const submissions = submissionsRepository(db);
   return {
+    /** The account this name logs into: the one whose name folds alike (lib/identity.ts). */
     async findByUsername(username: string, tx: Database = db): Promise<UserRow | null> {
-      const [row] = await tx.select().from(users).where(sameText(users.username, username));
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(eq(users.usernameKey, foldName(username)));
       return row ?? null;
     },
 
@@ -32,14 +45,14 @@ export function usersRepository(db: Database) {
       const [row] = await tx
         .select({ id: users.userId })
         .from(users)
-        .where(and(sameText(users.username, username), exceptUserId ? ne(users.userId, exceptUserId) : sql`true`))
+        .where(and(sameName(username), exceptUserId ? ne(users.userId, exceptUserId) : sql`true`))
         .limit(1);
       return row !== undefined;
     },
 
     /**
      * Taken: the verified email of another account. Only a verified address
-     * holds it (PRODUCT.md §3): an unverified sign-up or a pending change does not.
+     * holds it (docs/product.md §Usernames and emails): an unverified sign-up or a pending change does not.
      */
     async emailHeldByVerified(email: string, exceptUserId?: number, tx: Database = db): Promise<boolean> {
       const [row] = await tx
@@ -52,7 +65,7 @@ export function usersRepository(db: Database) {
 
     /**
      * Whoever verifies an address first owns it: every other claim on it goes
-     * (PRODUCT.md §3). Unverified accounts with it are removed; pending changes
+     * (§Usernames and emails). Unverified accounts with it are removed; pending changes
      * to it lapse, and their links with them.
      */
     async dropOtherClaims(tx: Database, email: string, ownerId: number, now: Date): Promise<void> {
@@ -93,10 +106,7 @@ export function usersRepository(db: Database) {
         .select({ id: users.userId })
         .from(users)
         .where(
-          and(
-            sameText(users.username, username),
-            email ? sql`NOT (${users.verified} = false AND lower(${users.email}) = lower(${email}))` : sql`true`,
-          ),
+          and(sameName(username), email ? sql`NOT (${users.verified} = false AND lower(${users.email}) = lower(${email}))` : sql`true`),
         )
         .limit(1);
       return row !== undefined;
@@ -120,18 +130,24 @@ export function usersRepository(db: Database) {
     async insert(tx: Database, values: { username: string; email: string; passwordHash: string }, now: Date): Promise<UserRow> {
       const [row] = await tx
         .insert(users)
-        .values({ ...values, createdAt: now })
+        .values({ ...values, ...usernameKeys(values.username), createdAt: now })
         .returning();
       if (!row) throw new Error('insert returned no row');
       return row;
     },
 
+    /** A new username brings its identity keys with it. */
     async update(
       tx: Database,
       userId: number,
       values: Partial<Pick<UserRow, 'username' | 'email' | 'passwordHash' | 'verified' | 'pendingEmail' | 'pendingEmailExpiresAt'>>,
     ): Promise<UserRow | null> {
-      const [row] = await tx.update(users).set(values).where(eq(users.userId, userId)).returning();
+      const keys = values.username === undefined ? {} : usernameKeys(values.username);
+      const [row] = await tx
+        .update(users)
+        .set({ ...values, ...keys })
+        .where(eq(users.userId, userId))
+        .returning();
       return row ?? null;
     },
 
@@ -196,7 +212,7 @@ export function usersRepository(db: Database) {
     },
 
     /**
-     * Removes an account and everything that is only its own (PRODUCT.md §3):
+     * Removes an account and everything that is only its own (§Account deletion):
      * sessions, tokens, mentions and ratings go with it, with the ranking
      * counters adjusted in the same transaction (votes/lock-order.ts); pending submissions go too;
      * watch clicks stay without the user id.
@@ -204,7 +220,7 @@ export function usersRepository(db: Database) {
     async deleteAccount(tx: Database, userId: number): Promise<void> {
       // The votes first, in the one lock order, taking exactly the deleted rows off the counters.
       await removeMemberVotes(tx, userId);
-      await tx.delete(submissions).where(and(eq(submissions.userId, userId), eq(submissions.status, 'pending')));
+      await submissions.removePendingBy(tx, userId);
       await tx.delete(users).where(eq(users.userId, userId));
     },
   };

@@ -1,50 +1,43 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody, messageBody } from '@filmlist/shared/api/common';
+import { errorBody } from '@filmlist/shared/api/common';
 import {
   checkUserAnswer,
   checkUserRequest,
-  deleteAccountRequest,
   profileAnswer,
   profileParams,
   registerAnswer,
   registerRequest,
-  updateProfileAnswer,
-  updateProfileParams,
-  updateProfileRequest,
   verificationAnswer,
   verificationParams,
 } from '@filmlist/shared/api/users';
 import { messages } from '@filmlist/shared/messages';
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
-import { loginThrottle } from '../auth/login-throttle.js';
-import { holdsReviewerRole } from '../auth/roles.js';
+import { hashPassword } from '../auth/passwords.js';
 import { uniqueViolationAs, violatedConstraint } from '../../db/pg-errors.js';
 import { transaction } from '../../db/transaction.js';
 import { emailKey } from '../../lib/email-key.js';
-import { HttpError, badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.js';
+import { foldName } from '../../lib/identity.js';
+import { HttpError, conflict, notFound } from '../../lib/http-errors.js';
 import { verificationMail } from '../../mail/templates.js';
 import { requireMailBudget } from '../../mail/quota.js';
 import { enqueueMail } from '../../mail/outbox.js';
-import { assertSelf, currentActor, optionalMember, requireMember } from '../../plugins/authenticate.js';
+import { optionalMember } from '../auth/guards.js';
 import { accountIn, rateLimit } from '../../plugins/rate-limit.js';
 import { presentUser } from './presenter.js';
 import { followEmailLink } from './email-links.js';
-import { updateProfile } from './profile-update.js';
 import { usersRepository } from './repository.js';
-import { bearerSecurity } from '../../lib/openapi.js';
 
 /**
  * Which unique index a race lost against, by the constraint's name (the
  * failed query's text names every column, so it cannot tell them apart).
  */
-function duplicate(error: unknown): HttpError {
+export function duplicate(error: unknown): HttpError {
   return conflict(violatedConstraint(error) === 'users_email_lower_key' ? messages.emailTaken : messages.usernameTaken, 'duplicate');
 }
 
+/** Signing up, checking names, profiles and the emailed links: public. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = usersRepository(app.db);
-  const throttle = loginThrottle(app);
   const verificationLink = (token: string) => `${app.config.publicUrl}/verification/${token}`;
 
   app.post(
@@ -53,7 +46,13 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['users'], summary: 'Are this username and email free?', body: checkUserRequest, response: { 200: checkUserAnswer } },
       preValidation: rateLimit(
         'check',
-        accountIn(checkUserRequest, (body) => body.username ?? body.email),
+        accountIn(checkUserRequest, (body) =>
+          body.username !== undefined
+            ? `name:${foldName(body.username)}`
+            : body.email !== undefined
+              ? `email:${emailKey(body.email)}`
+              : undefined,
+        ),
       ),
     },
     async (request) => {
@@ -98,7 +97,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
         if (await repo.emailHeldByVerified(email, undefined, tx)) throw conflict(messages.emailTaken, 'email_taken');
         const row = await repo.insert(tx, { username, email, passwordHash }, now);
         const token = await repo.createEmailToken(tx, row.userId, 'signup', email, now);
-        await enqueueMail(tx, verificationMail(email, username, verificationLink(token)), now);
+        await enqueueMail(tx, verificationMail(email, row.username, verificationLink(token)), now);
         return row;
       }).catch(uniqueViolationAs(duplicate));
       app.notifyOutbox();
@@ -122,70 +121,6 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!user) throw notFound(messages.userNotFound, 'user_not_found');
       const owner = request.actor?.userId === user.userId;
       return { user: presentUser(user, { owner, isReviewer: request.actor?.isReviewer ?? false, now: app.clock.now() }) };
-    },
-  );
-
-  app.put(
-    '/profile/:user_id',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Change username, email or password (email and password need the current password)',
-        security: bearerSecurity,
-        params: updateProfileParams,
-        body: updateProfileRequest,
-        response: { 200: updateProfileAnswer, 400: errorBody, 403: errorBody, 409: errorBody },
-      },
-      preValidation: [requireMember, rateLimit('profile')],
-    },
-    async (request) => {
-      const actor = assertSelf(request, request.params.user_id);
-      const { username, email, password } = request.body;
-      if (username === undefined && email === undefined && password === undefined) {
-        throw badRequest(messages.nothingToUpdate, 'nothing_to_update');
-      }
-      const { message, row, emailQueued } = await updateProfile(app, actor, request.body, request.ip).catch(uniqueViolationAs(duplicate));
-      if (emailQueued) app.notifyOutbox();
-      const user = presentUser(row, { owner: true, isReviewer: holdsReviewerRole(app.config, row), now: app.clock.now() });
-      return { message, user, pendingEmail: user.pendingEmail ?? null };
-    },
-  );
-
-  app.delete(
-    '/delete',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Delete the account, its sessions, votes and pending submissions (needs the current password)',
-        security: bearerSecurity,
-        // Optional here so that a missing body gets the same clear message as a missing field.
-        body: deleteAccountRequest.nullish(),
-        response: { 200: messageBody, 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },
-      },
-      preValidation: requireMember,
-    },
-    async (request) => {
-      const actor = currentActor(request);
-      const currentPassword = request.body?.currentPassword;
-      if (currentPassword === undefined) {
-        throw badRequest(messages.currentPasswordRequired, 'current_password_required', {
-          currentPassword: messages.currentPasswordRequired,
-        });
-      }
-      // A stolen access token alone cannot destroy the account; guesses here count as wrong logins.
-      await throttle.admit(actor.username, request.ip);
-      const account = await repo.findById(actor.userId);
-      if (!account) throw notFound(messages.userNotFound, 'user_not_found');
-      if (!(await verifyPassword(account.passwordHash, currentPassword))) {
-        await throttle.failed(actor.username, request.ip);
-        throw forbidden(messages.currentPasswordWrong, 'current_password_wrong');
-      }
-      await transaction(app.db, async (tx) => {
-        if (!(await repo.lockById(tx, actor.userId))) throw notFound(messages.userNotFound, 'user_not_found');
-        await repo.deleteAccount(tx, actor.userId);
-      });
-      app.filmListCache.invalidate();
-      return { message: messages.accountDeleted };
     },
   );
 

@@ -7,7 +7,7 @@ import { findFilm } from './vote-transaction.js';
 type Counter = 'notHeardCount' | 'heardNotRatedCount' | 'ratingCount' | 'ratingSum';
 
 /**
- * One of the spec's four per-film count calls. Each answers from the same
+ * One of the four per-film count calls (docs/product.md §Ranking counts). Each answers from the same
  * counters the ranking uses; a non-integer film_id gets 400, an unknown film 404.
  */
 export function counterRoute(options: {

@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/raw-rows.js';
 
 /**
  * The one lock order for every write that touches votes and the film
- * counters (PRODUCT.md §5), so no two of them can deadlock:
+ * counters (docs/product.md §Vote integrity, docs/decisions/007-one-lock-order-for-votes.md), so no two of them can deadlock:
  *
  *   1. the member's users row: KEY SHARE for a vote, FOR UPDATE to remove the member;
  *   2. the films, in film_id order: FOR NO KEY UPDATE;
@@ -17,6 +17,9 @@ import { rowsOf } from '../../db/raw-rows.js';
  * `transaction`. A film's removal changes no member row: it takes step 2
  * alone, the film FOR UPDATE (films/repository.ts lockById), and its vote
  * rows go by cascade after it.
+ *
+ * A watchlist write touches no vote, but keeps to the same order
+ * (lockForWatchlist): the member's row, then the film, then its own row.
  */
 
 /** Step 2: the films `where` selects, locked in film_id order. Returns their ids. */
@@ -73,4 +76,18 @@ export async function removeMemberVotes(tx: Database, userId: number): Promise<v
       rating_sum = f.rating_sum - gone.s
     FROM gone
     WHERE f.film_id = gone.film_id`);
+}
+
+/**
+ * Steps 1 and 2 for a watchlist write (docs/decisions/011-watchlist.md): the
+ * member's row FOR NO KEY UPDATE, so one member's watchlist writes run one at a
+ * time and its cap holds under any interleaving, while their votes (KEY SHARE)
+ * go on; then the film FOR KEY SHARE, which waits for a removal of the film in
+ * flight and leaves votes on it free. Says which of the two is missing, if any.
+ */
+export async function lockForWatchlist(tx: Database, userId: number, filmId: number): Promise<'locked' | 'no_member' | 'no_film'> {
+  const member = rowsOf(await tx.execute(sql`SELECT user_id FROM users WHERE user_id = ${userId} FOR NO KEY UPDATE`));
+  if (member.length === 0) return 'no_member';
+  const film = rowsOf(await tx.execute(sql`SELECT film_id FROM films WHERE film_id = ${filmId} FOR KEY SHARE`));
+  return film.length === 0 ? 'no_film' : 'locked';
 }

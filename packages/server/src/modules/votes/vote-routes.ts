@@ -1,18 +1,19 @@
 import type { FastifyInstance, FastifyTypeProviderDefault } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, userFilmQuery, userQuery } from '@filmlist/shared/api/common';
-import { filmList, type Film } from '@filmlist/shared/api/films';
+import { filmList, type ListedFilm } from '@filmlist/shared/api/films';
 import type { z } from 'zod';
 import { bearerSecurity, memberErrors } from '../../lib/openapi.js';
-import { assertSelf, requireMember } from '../../plugins/authenticate.js';
+import { assertSelf } from '../auth/guards.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { findFilm } from './vote-transaction.js';
 
 /**
  * The three shapes every vote kind (mentions, ratings) has, written once:
  * a check of the caller's own vote on one film, a filter of the ranked list by
- * the caller's votes, and a write. Each is for the signed-in member only, about
- * their own user_id (PRODUCT.md §5).
+ * the caller's votes, and a write. Each is about the caller's own user_id
+ * (docs/product.md §Acting as yourself), registered inside a membersOnly
+ * scope (auth/guards.ts).
  *
  * The schemas validate each request before the handler (and document the
  * route); a factory cannot carry their types through Fastify's type provider,
@@ -45,7 +46,6 @@ export function voteCheckRoute<Row, Answer extends z.ZodType>(
           querystring: userFilmQuery,
           response: { 200: options.answer, ...memberErrors },
         },
-        preValidation: requireMember,
       },
       async (request, reply) => {
         const { user_id, film_id } = userFilmQuery.parse(request.query);
@@ -60,7 +60,7 @@ export function voteCheckRoute<Row, Answer extends z.ZodType>(
 
 /** GET {path}?user_id: the ranked list, keeping the films `keep` chooses from the caller's own votes. */
 export function voteFilterRoute<Vote extends { filmId: number }>(
-  options: RouteText & { votes(userId: number): Promise<Vote[]>; keep(film: Film, votes: ReadonlyMap<number, Vote>): boolean },
+  options: RouteText & { votes(userId: number): Promise<Vote[]>; keep(film: ListedFilm, votes: ReadonlyMap<number, Vote>): boolean },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -73,7 +73,6 @@ export function voteFilterRoute<Vote extends { filmId: number }>(
           querystring: userQuery,
           response: { 200: filmList, 400: errorBody, 401: errorBody, 403: errorBody },
         },
-        preValidation: requireMember,
       },
       async (request) => {
         const actor = assertSelf(request, request.query.user_id);
@@ -110,7 +109,7 @@ export function voteWriteRoute<Body extends z.ZodType<{ user_id: number; film_id
           body: options.body,
           response: { [options.status]: options.answer, ...memberErrors, 409: errorBody },
         },
-        preValidation: [requireMember, rateLimit('write')],
+        preValidation: rateLimit('write'),
       },
       async (request, reply) => {
         const vote = options.body.parse(request.body);

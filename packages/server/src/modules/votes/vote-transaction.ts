@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Film } from '@filmlist/shared/api/films';
 import { messages } from '@filmlist/shared/messages';
 import type { Database } from '../../db/connection.js';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
@@ -45,10 +44,4 @@ export async function findFilm(app: FastifyInstance, filmId: number, tx: Databas
   const film = await filmsRepository(app.db).findById(filmId, tx);
   if (!film) throw filmNotFound();
   return film;
-}
-
-/** The ranked list without the films whose ids the member's answers exclude. */
-export async function rankedFilmsExcept(app: FastifyInstance, excluded: ReadonlySet<number>): Promise<{ films: Film[] }> {
-  const list = await app.filmListCache.get();
-  return { films: list.films.filter((film) => !excluded.has(film.film_id)) };
 }

@@ -5,14 +5,15 @@ import { messages } from '@filmlist/shared/messages';
 import { resolveJwtSecret } from '../auth/access-tokens.js';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
-import { assertSelf, privateAnswer, requireMember } from '../../plugins/authenticate.js';
+import { privateAnswer } from '../../lib/http-cache.js';
+import { assertSelf, membersOnly } from '../auth/guards.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { watchRepository, type Clicker } from './repository.js';
 import { VisitorIds } from './visitor-ids.js';
 
 const clickAnswers = { 201: messageBody, 400: errorBody, 404: errorBody, 429: errorBody };
 
-/** Watch-link clicks: visitors under a temporary id, members as themselves (PRODUCT.md §7). */
+/** Watch-link clicks: visitors under a temporary id, members as themselves (docs/product.md §Watch tracking). */
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = watchRepository(app.db);
   const visitorIds = new VisitorIds(resolveJwtSecret(app.config.jwtSecret, app.config.dataDir));
@@ -66,21 +67,26 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/authclick',
-    {
-      schema: {
-        tags: ['watch'],
-        summary: "Record a member's own watch click; repeats on one film within a UTC day count once",
-        security: [{ bearer: [] }],
-        body: memberClickRequest,
-        response: { ...clickAnswers, 401: errorBody, 403: errorBody },
-      },
-      preValidation: [requireMember, rateLimit('watch')],
-    },
-    async (request, reply) => {
-      const actor = assertSelf(request, request.body.user_id);
-      return reply.code(201).send(await record(request.body.film_id, { userId: actor.userId }));
-    },
+  // Members click as themselves.
+  await app.register(
+    membersOnly(async (member) => {
+      member.post(
+        '/authclick',
+        {
+          schema: {
+            tags: ['watch'],
+            summary: "Record a member's own watch click; repeats on one film within a UTC day count once",
+            security: [{ bearer: [] }],
+            body: memberClickRequest,
+            response: { ...clickAnswers, 401: errorBody, 403: errorBody },
+          },
+          preValidation: rateLimit('watch'),
+        },
+        async (request, reply) => {
+          const actor = assertSelf(request, request.body.user_id);
+          return reply.code(201).send(await record(request.body.film_id, { userId: actor.userId }));
+        },
+      );
+    }),
   );
 };

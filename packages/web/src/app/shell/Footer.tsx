@@ -1,8 +1,13 @@
+import { messages } from '@filmlist/shared/messages';
 import { Link } from '../../lib/router';
 import { appConfig } from '../../lib/app-config';
 import { ExternalLink } from '../../components/ExternalLink';
+import { JustWatchCredit } from '../../components/JustWatchCredit';
 
-/** SPEC §2: newsletter, Coffee, Shop, Terms & Conditions, Privacy Policy and Contact. */
+/**
+ * docs/product.md §Navigation and shell: newsletter, Coffee, Shop, Terms & Conditions, Privacy Policy and
+ * Contact; while the film database is on, its credit and JustWatch's (docs/product.md §Film database).
+ */
 export function Footer() {
   const { links } = appConfig;
   return (
@@ -29,6 +34,11 @@ export function Footer() {
           </li>
         </ul>
       </nav>
+      {appConfig.filmDatabase && (
+        <p className="footer-credit">
+          {messages.tmdbCredit} <JustWatchCredit />
+        </p>
+      )}
       <p>&copy; The Film List</p>
     </footer>
   );

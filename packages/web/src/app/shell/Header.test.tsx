@@ -14,7 +14,7 @@ const renderHeader = () => renderPage(<Header />);
 const session = (isReviewer: boolean) => signIn({ user_id: 1, username: 'ann', isReviewer });
 
 describe('Header', () => {
-  it('shows the visitor navigation of SPEC §2', () => {
+  it('shows the visitor navigation (docs/product.md §Navigation and shell)', () => {
     renderHeader();
     expect(names()).toEqual(['Home', 'About', 'Coffee', 'Shop', 'Login', 'Sign Up']);
   });
@@ -22,7 +22,7 @@ describe('Header', () => {
   it('shows the member navigation (with My Submissions beside +Film), and Review only to reviewers', () => {
     session(false);
     renderHeader();
-    expect(names()).toEqual(['Home', 'About', '+Film', 'My Submissions', 'My Profile', 'Coffee', 'Shop', 'Logout']);
+    expect(names()).toEqual(['Home', 'About', '+Film', 'Watchlist', 'My Submissions', 'My Profile', 'Coffee', 'Shop', 'Logout']);
   });
 
   it('adds Review for a reviewer', () => {

@@ -9,8 +9,8 @@ import { Icon } from '../../components/Icon';
 const PendingCount = lazy(() => import('../../features/submissions/components/PendingCount'));
 
 /**
- * SPEC §2: the navigation for signed-in members and for visitors. Below about
- * 640 px it folds behind one Menu button, a disclosure (issue 17); a link
+ * docs/product.md §Navigation and shell: the navigation for signed-in members and for visitors. Below about
+ * 640 px it folds behind one Menu button, a disclosure; a link
  * followed, or Escape, folds it again.
  */
 export function Header() {
@@ -49,6 +49,9 @@ export function Header() {
                 <NavLink to="/addfilm" aria-label="+Film, add a film">
                   +Film
                 </NavLink>
+              </li>
+              <li>
+                <NavLink to="/watchlist">Watchlist</NavLink>
               </li>
               <li>
                 <NavLink to="/my-submissions">My Submissions</NavLink>

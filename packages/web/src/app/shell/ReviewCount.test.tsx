@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Submission } from '@filmlist/shared/api/films';
+import type { SubmissionDetail } from '@filmlist/shared/api/films';
 import { callsTo, json, mockApi } from '../../test/fake-api';
 import { renderPage, signIn } from '../../test/render-page';
 import { Header } from './Header';
 
-const pending = (submission_id: number): Submission => ({
+const pending = (submission_id: number): SubmissionDetail => ({
   submission_id,
   title: `Film ${submission_id}`,
   release_year: 2001,
@@ -13,10 +13,13 @@ const pending = (submission_id: number): Submission => ({
   user_id: 3,
   username: 'mia',
   status: 'pending',
+  tmdb_id: null,
+  note: null,
+  note_named: true,
   created_at: '2026-01-01T00:00:00.000Z',
 });
 
-/** Issue 17, item 9: the Review menu item shows how many films wait, for reviewers only. */
+/** docs/product.md §Navigation and shell: the Review menu item shows how many films wait, for reviewers only. */
 describe('the Review menu item', () => {
   it('shows a reviewer how many films wait, said in words to a screen reader', async () => {
     signIn({ user_id: 1, username: 'rita', isReviewer: true });

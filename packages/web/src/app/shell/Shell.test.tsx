@@ -1,6 +1,7 @@
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
+import { appConfig } from '../../lib/app-config';
 import { deferred, json, mockApi } from '../../test/fake-api';
 import { member, renderPage, signIn } from '../../test/render-page';
 import { Shell } from './Shell';
@@ -10,7 +11,7 @@ function FailedImport(): never {
 }
 
 describe('Shell', () => {
-  it('says "Refreshing page..." while a stored session is restored, over the page rather than instead of it (issue 14)', async () => {
+  it('says "Refreshing page..." while a stored session is restored, over the page rather than instead of it', async () => {
     const refresh = deferred<Response>();
     mockApi({ 'POST /api/auth/refresh': () => refresh.promise });
     signIn();
@@ -26,6 +27,29 @@ describe('Shell', () => {
     );
     expect(screen.queryByText(messages.refreshingPage)).not.toBeInTheDocument();
     expect(screen.getByText('The rows')).toBeInTheDocument();
+  });
+
+  it('credits TMDB in its own words and JustWatch with a link in the footer, only while the film database is on', () => {
+    const off = renderPage(
+      <Shell>
+        <p>The rows</p>
+      </Shell>,
+    );
+    expect(screen.getByRole('contentinfo')).not.toHaveTextContent(messages.tmdbCredit);
+    off.unmount();
+    appConfig.filmDatabase = true;
+    try {
+      renderPage(
+        <Shell>
+          <p>The rows</p>
+        </Shell>,
+      );
+      const footer = screen.getByRole('contentinfo');
+      expect(footer).toHaveTextContent(`${messages.tmdbCredit} ${messages.justWatchCredit}`);
+      expect(within(footer).getByRole('link', { name: 'JustWatch' })).toHaveAttribute('href', 'https://www.justwatch.com/');
+    } finally {
+      appConfig.filmDatabase = false;
+    }
   });
 
   it('shows a visitor the page with no refreshing step', () => {

@@ -8,8 +8,8 @@ import { Header } from './Header';
 
 /**
  * Header, main content and footer. "Refreshing page..." shows while a stored
- * session is restored (SPEC §3, at most 1 s), as a status line over the page
- * rather than instead of it: the list's rows stay in the first paint (issue 14).
+ * session is restored (docs/product.md §Navigation and shell, at most 1 s), as a status line over the page
+ * rather than instead of it: the list's rows stay in the first paint (§Loading the list).
  */
 export function Shell({ children }: { children: ReactNode }) {
   const { restoring } = useAuth();

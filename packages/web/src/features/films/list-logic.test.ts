@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
 import {
-  filmPath,
+  CONTAINING_MAX,
+  filmsContaining,
+  foldTitle,
+  foldedKeys,
   LIST_FILTERS,
   matchesSearch,
   paginate,
@@ -13,20 +16,8 @@ import {
   visibleFilms,
   type Votes,
 } from './list-logic';
-
-const film = (film_id: number, title: string, release_year = 2000): Film => ({
-  film_id,
-  title,
-  release_year,
-  description: `About ${title}`,
-  watch_link: null,
-  slug: `${title.toLowerCase().replace(/\s+/g, '-')}-${release_year}`,
-  score: 0,
-  n: 0,
-  h: 0,
-  r: 0,
-  s: 0,
-});
+import { film } from '../../test/factories';
+import { filmPath } from '../../lib/film-paths';
 
 const films = [
   film(1, 'Moon', 2009),
@@ -69,6 +60,59 @@ describe('search', () => {
   });
 });
 
+describe('search that forgives (docs/product.md §Search)', () => {
+  const listed = [
+    film(1, 'In Bruges', 2008),
+    film(2, 'The Fall', 2006),
+    film(3, 'Hunt for the Wilderpeople', 2016),
+    film(4, 'Amélie', 2001),
+    film(5, 'Spider-Man: Into the Spider-Verse', 2018),
+    film(6, 'A Fall from Grace', 2020),
+    film(7, 'Falling Down', 1993),
+  ];
+  const none = new Set<number>();
+
+  it('ignores the spaces around the typed text, as a phone keyboard adds one after a word', () => {
+    expect(titles(visibleFilms(films, 'paterson ', 'all', votes))).toEqual(['Paterson']);
+    expect(titles(visibleFilms(films, '  moon  ', 'all', votes))).toEqual(['Moon']);
+    expect(matchesSearch('Paterson', 'paterson ')).toBe(true);
+  });
+
+  it('folds case, accents, punctuation, spaces and a leading article', () => {
+    expect(foldTitle('The Fall')).toBe('fall');
+    expect(foldTitle('A Fall from Grace')).toBe('fallfromgrace');
+    expect(foldTitle('An Education')).toBe('education');
+    expect(foldTitle('Amélie')).toBe('amelie');
+    expect(foldTitle('Spider-Man: Into the Spider-Verse')).toBe('spidermanintothespiderverse');
+    expect(foldTitle('  Theory of Everything')).toBe('theoryofeverything');
+    expect(foldTitle('وجدة')).toBe('وجدة');
+  });
+
+  it('finds "bruges", "fall" and "wilderpeople" anywhere in a title, in the list order', () => {
+    expect(titles(filmsContaining(listed, 'bruges', none))).toEqual(['In Bruges']);
+    expect(titles(filmsContaining(listed, 'fall', none))).toEqual(['The Fall', 'A Fall from Grace', 'Falling Down']);
+    expect(titles(filmsContaining(listed, 'Wilderpeople', none))).toEqual(['Hunt for the Wilderpeople']);
+    expect(titles(filmsContaining(listed, 'amelie', none))).toEqual(['Amélie']);
+    expect(titles(filmsContaining(listed, 'spiderman', none))).toEqual(['Spider-Man: Into the Spider-Verse']);
+    expect(titles(filmsContaining(listed, 'the fall ', none))).toEqual(['The Fall', 'A Fall from Grace', 'Falling Down']);
+  });
+
+  it('leaves out what the title rule found, finds nothing for text without a letter or digit, and lists at most a few', () => {
+    expect(titles(filmsContaining(listed, 'fall', new Set([7])))).toEqual(['The Fall', 'A Fall from Grace']);
+    expect(filmsContaining(listed, ' -!', none)).toEqual([]);
+    expect(filmsContaining(listed, 'zzz', none)).toEqual([]);
+    const many = Array.from({ length: 20 }, (_, i) => film(100 + i, `Night ${i}`));
+    expect(filmsContaining(many, 'night', none)).toHaveLength(CONTAINING_MAX);
+  });
+
+  it('gives the same films with the folded titles kept from an earlier keystroke', () => {
+    const folded = foldedKeys(listed);
+    for (const query of ['fall', 'BRUGES', 'the', 'x', 'spider man']) {
+      expect(filmsContaining(listed, query, none, folded)).toEqual(filmsContaining(listed, query, none));
+    }
+  });
+});
+
 describe('filters', () => {
   it('keeps the ranked order and filters by the member votes', () => {
     expect(titles(visibleFilms(films, '', 'all', votes))).toEqual(titles(films));
@@ -78,7 +122,7 @@ describe('filters', () => {
     expect(titles(visibleFilms(films, 'Pa', 'notRated', votes))).toEqual(['Paterson', 'Paris, Texas']);
   });
 
-  it("has the spec's four filters, then Rated: the films the member rated, whatever the mention", () => {
+  it('has the four filters, then Rated: the films the member rated, whatever the mention', () => {
     expect(LIST_FILTERS).toEqual(['all', 'notRated', 'notMentioned', 'notHeardBefore', 'rated']);
     expect(titles(visibleFilms(films, '', 'rated', votes))).toEqual(['Moon', 'The Fall']);
     expect(titles(visibleFilms(films, 'T', 'rated', votes))).toEqual(['The Fall']);

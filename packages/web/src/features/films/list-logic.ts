@@ -2,19 +2,66 @@ import type { Film } from '@filmlist/shared/api/films';
 import type { MyVotes } from '@filmlist/shared/api/votes';
 import { FILTERS, type Filter } from '@filmlist/shared/constants';
 import { titleCase } from '@filmlist/shared/slug';
+import { publicFilmPath } from '../../lib/film-paths';
 
 /** Rows per page of a long list: 10,000 films stay quick because only one page is in the DOM. */
 export const PAGE_SIZE = 50;
-/** Up to this many films, every row is on the page, so the browser's find-in-page finds any film (issue 17). */
+/** Up to this many films, every row is on the page, so the browser's find-in-page finds any film (docs/product.md §Loading the list). */
 export const EVERY_ROW_UP_TO = 300;
 
-/** SPEC §5: the search box shows what is typed in title case. */
+/** §Search: the search box shows what is typed in title case. */
 export const searchText = (typed: string): string => titleCase(typed);
 
-/** What a title must start with for the typed text: leading spaces dropped, lower case. */
-const searchKey = (query: string): string => query.replace(/^\s+/, '').toLowerCase();
+/** What a title must start with for the typed text: spaces around it dropped (a phone keyboard adds one after a word), lower case. */
+const searchKey = (query: string): string => query.trim().toLowerCase();
 
-/** SPEC §5: a film matches when its title starts with the typed text, ignoring case. */
+/** A leading article, dropped before a forgiving match: "The Fall" is found by "fall". */
+const ARTICLE = /^(the|a|an)\s+/;
+
+/**
+ * A title or a search as the forgiving match compares them (docs/product.md §Search): lower case, accents and
+ * other marks dropped, a leading The, A or An dropped, then only letters and digits, so "Hunt for the
+ * Wilderpeople!" is "huntforthewilderpeople" and "in bruges" finds "In Bruges".
+ */
+export function foldTitle(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .trim()
+    .replace(ARTICLE, '')
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** The folded titles of a list, in its order: made once per list, so a keystroke over 10,000 films folds only what was typed. */
+export const foldedKeys = (films: readonly Film[]): string[] => films.map((film) => foldTitle(film.title));
+
+/** When the title rule finds fewer films than this, the films containing the text anywhere follow (§Search). */
+export const FEW_MATCHES = 3;
+/** At most this many films are listed as containing the text. */
+export const CONTAINING_MAX = 8;
+
+/**
+ * The films whose folded title contains the folded query, in the list's order, leaving out `shown` (the
+ * ones the title rule found already); at most CONTAINING_MAX. Empty for a query with no letter or digit.
+ */
+export function filmsContaining(
+  films: readonly Film[],
+  query: string,
+  shown: ReadonlySet<number>,
+  folded: readonly string[] = foldedKeys(films),
+): Film[] {
+  const wanted = foldTitle(query);
+  const found: Film[] = [];
+  if (wanted === '') return found;
+  for (let i = 0; i < films.length && found.length < CONTAINING_MAX; i++) {
+    const film = films[i];
+    if (film && !shown.has(film.film_id) && (folded[i] ?? '').includes(wanted)) found.push(film);
+  }
+  return found;
+}
+
+/** §Search: a film matches when its title starts with the typed text, ignoring case. */
 export function matchesSearch(title: string, query: string): boolean {
   const wanted = searchKey(query);
   return wanted === '' || title.toLowerCase().startsWith(wanted);
@@ -34,11 +81,11 @@ export const emptyVotes: Votes = { mentions: {}, ratings: {} };
 export const hasMentioned = (votes: Votes, filmId: number): boolean => votes.mentions[String(filmId)] !== undefined;
 export const ratingOf = (votes: Votes, filmId: number): number | null => votes.ratings[String(filmId)] ?? null;
 
-/** SPEC §4's four filters, then "Rated" (PRODUCT.md §11): the films the member has rated. */
+/** The filters (§Filters), "Rated" last: the films the member has rated. */
 export const LIST_FILTERS = [...FILTERS, 'rated'] as const;
 export type ListFilter = Filter | 'rated';
 
-/** The list's search and filter as its address keeps them (issue 17): ?filter=notRated&q=moon. */
+/** The list's search and filter as its address keeps them (§Filters): ?filter=notRated&q=moon. */
 export function listStateIn(search: string): { filter: ListFilter; query: string } {
   const params = new URLSearchParams(search);
   const filter = LIST_FILTERS.find((value) => value === params.get('filter')) ?? 'all';
@@ -54,7 +101,7 @@ export function listSearch(filter: ListFilter, query: string): string {
   return search ? `?${search}` : '';
 }
 
-/** SPEC §4 filter values; notHeardBefore is the films the member answered "No" for. */
+/** The filter values (§Filters); notHeardBefore is the films the member answered "No" for. */
 export function matchesFilter(filter: ListFilter, votes: Votes, filmId: number): boolean {
   switch (filter) {
     case 'all':
@@ -100,7 +147,7 @@ export interface Page<T> {
 
 /**
  * The page to show of the items a search and a filter leave of a list of `listSize` films: every
- * item when the list is short enough for find-in-page, else pages of PAGE_SIZE (issue 17: a large
+ * item when the list is short enough for find-in-page, else pages of PAGE_SIZE (§Loading the list: a large
  * catalogue keeps its pages, so a keystroke never builds hundreds of rows).
  */
 export const pageOf = <T>(items: readonly T[], page: number, listSize = items.length): Page<T> =>
@@ -112,13 +159,8 @@ export function paginate<T>(items: readonly T[], page: number, size = PAGE_SIZE)
   return { items: items.slice((current - 1) * size, current * size), page: current, pageCount };
 }
 
-/** SPEC §2: the film details route for visitors or members. */
-export const filmPath = (film: Pick<Film, 'slug'>, member: boolean): string =>
-  `${member ? '/films/private/' : '/films/'}${encodeURIComponent(film.slug)}`;
-
-/** SPEC §2, §9: the shared URL is {site}/films/{slug}. */
-export const shareUrl = (site: string, film: Pick<Film, 'slug'>): string =>
-  `${site.replace(/\/+$/, '')}/films/${encodeURIComponent(film.slug)}`;
+/** §Sharing: the shared URL is {site}/films/{slug}. */
+export const shareUrl = (site: string, film: Pick<Film, 'slug'>): string => `${site.replace(/\/+$/, '')}${publicFilmPath(film.slug)}`;
 
 export interface ShareTargets {
   url: string;
@@ -139,6 +181,11 @@ export function shareTargets(site: string, film: Pick<Film, 'slug' | 'title'>): 
   };
 }
 
-/** SPEC §7: a video site search for '{title} trailer {year}'. */
-export const trailerUrl = (film: Pick<Film, 'title' | 'release_year'>): string =>
-  `https://www.youtube.com/results?search_query=${encodeURIComponent(`${film.title} trailer ${film.release_year}`)}`;
+/**
+ * docs/product.md §Watch and trailer: the film's own trailer when the film database knows its video
+ * (a YouTube id), otherwise a video-site search for "{title} trailer {year}".
+ */
+export const trailerUrl = (film: Pick<Film, 'title' | 'release_year'>, trailerKey: string | null = null): string =>
+  trailerKey
+    ? `https://www.youtube.com/watch?v=${encodeURIComponent(trailerKey)}`
+    : `https://www.youtube.com/results?search_query=${encodeURIComponent(`${film.title} trailer ${film.release_year}`)}`;

@@ -1,6 +1,6 @@
 import type { Film } from '@filmlist/shared/api/films';
 
-/** The counters a film's standing is told from (PRODUCT.md §4): N, H, R and S. */
+/** The counters a film's standing is told from (docs/product.md §Ranking counts): N, H, R and S. */
 export type Counts = Pick<Film, 'n' | 'h' | 'r' | 's'>;
 
 export interface ShortStanding {
@@ -11,7 +11,7 @@ export interface ShortStanding {
   ratings: number;
 }
 
-/** The two halves of a film's score in plain numbers (issue 13): N / (N + H + R), and S / R from R ratings. */
+/** The two halves of a film's score in plain numbers (§Standing): N / (N + H + R), and S / R from R ratings. */
 export function shortStanding({ n, h, r, s }: Counts): ShortStanding {
   const answers = n + h + r;
   return {

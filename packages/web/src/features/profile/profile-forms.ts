@@ -6,7 +6,7 @@ import type { ProfileChange, ProfileUpdate } from './api/update-profile';
 
 export type Errors<F extends string> = Partial<Record<F, string>>;
 
-/** One of the profile's update forms (SPEC §2 /myprofile): its fields, its rules and what it sends. */
+/** One of the profile's update forms (docs/product.md §Member screens, /myprofile): its fields, its rules and what it sends. */
 export interface ProfileForm<F extends string> {
   /** the heading's id; the heading names the form and its button */
   id: string;
@@ -42,7 +42,7 @@ export const usernameForm: ProfileForm<'username'> = {
   change: (v) => ({ username: v.username }),
 };
 
-/** A new email takes effect once its confirmation link is followed (PRODUCT.md §3). */
+/** A new email takes effect once its confirmation link is followed (§Email changes). */
 export const emailForm: ProfileForm<'email' | 'currentPassword'> = {
   id: 'update-email',
   title: 'Update Email',
@@ -60,7 +60,7 @@ export const emailForm: ProfileForm<'email' | 'currentPassword'> = {
       : undefined,
 };
 
-/** SPEC §5: the profile checks the match only against the confirm field. */
+/** §Passwords: the profile checks the match only against the confirm field. */
 export const passwordForm: ProfileForm<'password' | 'confirmPassword' | 'currentPassword'> = {
   id: 'update-password',
   title: 'Update Password',

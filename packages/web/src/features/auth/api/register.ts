@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { registerAnswer } from '@filmlist/shared/api/users';
 import { api } from '../../../lib/api-client';
+import { registeredDecoder } from '../../../lib/decoders';
 
 export interface Registration {
   username: string;
@@ -10,7 +10,7 @@ export interface Registration {
 
 /** POST /api/users/register: answers 201; a verification email follows. */
 export function register({ username, email, password }: Registration): Promise<{ message: string; user_id: number }> {
-  return api('/api/users/register', { method: 'POST', body: { username, email, password }, schema: registerAnswer });
+  return api('/api/users/register', { method: 'POST', body: { username, email, password }, schema: registeredDecoder });
 }
 
 export const useRegister = () => useMutation({ mutationFn: register });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { verificationAnswer } from '@filmlist/shared/api/users';
 import { ApiError, api } from '../../../lib/api-client';
+import { verificationDecoder } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
@@ -16,7 +16,7 @@ export type Verification = 'verified' | 'alreadyVerified' | 'failed';
  */
 export async function verifyEmail(token: string): Promise<Verification> {
   try {
-    const answer = await api(`/api/users/verification/${encodeURIComponent(token)}`, { schema: verificationAnswer });
+    const answer = await api(`/api/users/verification/${encodeURIComponent(token)}`, { schema: verificationDecoder });
     if (!answer.success) return 'failed';
     return answer.alreadyVerified ? 'alreadyVerified' : 'verified';
   } catch (error) {

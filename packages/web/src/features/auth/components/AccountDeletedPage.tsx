@@ -4,7 +4,7 @@ import { useAuth } from '../../../lib/auth';
 import { Link } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** SPEC §2: logs out and says goodbye; a new account may be created anytime. */
+/** docs/product.md §Public screens: logs out and says goodbye; a new account may be created anytime. */
 export default function AccountDeletedPage() {
   useDocumentTitle('Account Deleted');
   const { logout } = useAuth();

@@ -9,7 +9,7 @@ interface AgreementFieldProps {
   onRead: (document: LegalDocument) => void;
 }
 
-/** SPEC §2: the agreement box, and buttons that open the Terms and Conditions and the Privacy Policy. */
+/** docs/product.md §Public screens: the agreement box, and buttons that open the Terms and Conditions and the Privacy Policy. */
 export function AgreementField({ agreed, error, inputRef, onChange, onRead }: AgreementFieldProps) {
   const errorId = useId();
   return (

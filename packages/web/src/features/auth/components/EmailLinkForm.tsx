@@ -37,9 +37,9 @@ export function EmailLinkForm({ send, buttonLabel, failure, initialEmail = '' }:
     try {
       setSent(await send(email.trim()));
     } catch (refused) {
-      const refusal = recoveryRefusal(refused, failure);
-      setError(refusal.field?.message);
-      setProblem(refusal.form ?? '');
+      const refusal = recoveryRefusal(refused, ['email'], failure);
+      setError(refusal.fields.email);
+      setProblem(refusal.form);
     }
     setProcessing(false);
   };

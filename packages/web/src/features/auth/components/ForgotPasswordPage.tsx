@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRequestPasswordReset } from '../api/forgot-password';
 import { EmailLinkForm } from './EmailLinkForm';
 
-/** /forgot-password: mails a single-use reset link that lasts an hour (PRODUCT.md §11). */
+/** /forgot-password: mails a single-use reset link that lasts an hour (docs/product.md §Account recovery). */
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
   const { mutateAsync: requestReset } = useRequestPasswordReset();

@@ -45,6 +45,28 @@ describe('LoginPage', () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/addfilm'));
   });
 
+  it("offers the public page of a member's film address in one tap, and logging in still leads to the member page", async () => {
+    mockApi({ 'POST /api/users/login': () => json(loginAnswer) });
+    renderPage(<LoginPage />, { path: '/login', state: { from: '/films/private/in-bruges-2008' } });
+    const offer = screen.getByRole('complementary', { name: 'The film you were sent' });
+    expect(offer).toHaveTextContent('In Bruges (2008)');
+    expect(within(offer).getByRole('link', { name: 'See the film' })).toHaveAttribute('href', '/films/in-bruges-2008');
+    await fillAndSubmit('maria', 'correct horse');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/films/private/in-bruges-2008'));
+  });
+
+  it('offers no film when the visitor was going anywhere else', () => {
+    renderPage(<LoginPage />, { path: '/login', state: { from: '/addfilm' } });
+    expect(screen.queryByRole('complementary')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'See the film' })).toBeNull();
+  });
+
+  it('takes the visitor to the public film page from the offer', async () => {
+    renderPage(<LoginPage />, { path: '/login', state: { from: '/films/private/the-fall-2006' } });
+    await userEvent.setup().click(screen.getByRole('link', { name: 'See the film' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/films/the-fall-2006');
+  });
+
   it('tells an unverified account to check its email, and offers a new verification link', async () => {
     mockApi({ 'POST /api/users/login': () => json({ error: messages.loginUnverified, code: 'unverified' }, 403) });
     renderPage(<LoginPage />, { path: '/login' });
@@ -82,7 +104,7 @@ describe('LoginPage', () => {
     expect(readSession()).toBeNull();
   });
 
-  it('says when to try again after too many attempts, below the spec message', async () => {
+  it('says when to try again after too many attempts, below the login message', async () => {
     mockApi({
       'POST /api/users/login': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '775' }),
     });

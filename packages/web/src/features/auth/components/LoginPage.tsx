@@ -8,13 +8,14 @@ import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { TextField } from '../../../components/TextField';
 import { useLogin } from '../api/login';
+import { PublicFilmOffer, privateFilmSlug } from './PublicFilmOffer';
 
 /** Where RequireAuth was sending the visitor, if it is a path on this site. */
-function returnPath(state: unknown): string {
+function fromPath(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
     if (state.from.startsWith('/') && !state.from.startsWith('//')) return state.from;
   }
-  return '/dashboard';
+  return null;
 }
 
 export default function LoginPage() {
@@ -31,6 +32,8 @@ export default function LoginPage() {
   const [unverified, setUnverified] = useState(false);
   const [slowDown, setSlowDown] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
+  const from = fromPath(location.state);
+  const sentFilm = privateFilmSlug(from);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,12 +49,12 @@ export default function LoginPage() {
     try {
       const answer = await login({ username: username.trim(), password });
       auth.login(answer);
-      navigate(returnPath(location.state), { replace: true });
+      navigate(from ?? '/dashboard', { replace: true });
     } catch (error) {
       const notVerified = error instanceof ApiError && error.status === 403 && error.code === 'unverified';
       setFailure(notVerified ? messages.loginUnverified : messages.loginFailed);
       setUnverified(notVerified);
-      // Too many attempts, or the server busy: say when to come back, below the spec's line.
+      // Too many attempts, or the server busy: say when to come back, below the form's own message.
       setSlowDown(retryNote(error));
       setProcessing(false);
     }
@@ -60,6 +63,7 @@ export default function LoginPage() {
   return (
     <section className="auth-page">
       <h1>Login</h1>
+      {sentFilm && <PublicFilmOffer slug={sentFilm} />}
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField
           label="Username"

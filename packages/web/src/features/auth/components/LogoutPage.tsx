@@ -4,7 +4,7 @@ import { useAuth } from '../../../lib/auth';
 import { useNavigate } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
-/** SPEC §2: logs out, shows "Logging out..." and goes home after 1 second. */
+/** docs/product.md §Public screens: logs out, shows "Logging out..." and goes home after 1 second. */
 export default function LogoutPage() {
   useDocumentTitle('Logging out');
   const { logout } = useAuth();

@@ -54,9 +54,9 @@ export default function ResetPasswordPage() {
       if (isAuthenticated) await logout();
       setOutcome({ done: true, message });
     } catch (error) {
-      const refusal = recoveryRefusal(error, messages.resetFailed);
-      if (refusal.field?.name === 'password') setErrors({ password: refusal.field.message });
-      setOutcome({ done: false, linkInvalid: refusal.linkInvalid === true, message: refusal.form ?? '' });
+      const refusal = recoveryRefusal(error, ['password'], messages.resetFailed);
+      if (refusal.fields.password) setErrors({ password: refusal.fields.password });
+      setOutcome({ done: false, linkInvalid: refusal.linkInvalid, message: refusal.form });
     }
     setProcessing(false);
   };

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { messages } from '@filmlist/shared/messages';
 import { FormFields, type FieldSpec } from '../../../components/FormFields';
 import { ProcessingButton } from '../../../components/ProcessingButton';
-import { useAvailability } from '../hooks/use-availability';
+import { useAvailability } from '../api/check-user';
 import type { SignupInput, useSignup } from '../hooks/use-signup';
 import { AgreementField } from './AgreementField';
 import type { LegalDocument } from './LegalDialog';
@@ -14,7 +14,7 @@ const FIELDS: readonly FieldSpec<SignupInput>[] = [
   { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
 ];
 
-/** SPEC §2 /signup: the four fields, show passwords, the agreement and the Sign Up button. */
+/** docs/product.md §Public screens, /signup: the four fields, show passwords, the agreement and the Sign Up button. */
 export function SignupForm({ signup, onRead }: { signup: ReturnType<typeof useSignup>; onRead: (document: LegalDocument) => void }) {
   const { values, errors, failure, processing, inputs } = signup;
   const [showPasswords, setShowPasswords] = useState(false);

@@ -147,7 +147,7 @@ describe('SignupPage sending', () => {
     expect(await screen.findByText(messages.registrationFailed)).toHaveAttribute('role', 'alert');
   });
 
-  it('says when to try again after too many sign-ups, below the spec message', async () => {
+  it('says when to try again after too many sign-ups, below the sign-up message', async () => {
     mockApi({
       'POST /api/users/check': free,
       'POST /api/users/register': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '3600' }),

@@ -6,7 +6,7 @@ import { LegalDialog, type LegalDocument } from './LegalDialog';
 import { SignupForm } from './SignupForm';
 import { SignupSuccess } from './SignupSuccess';
 
-/** SPEC §2 /signup: the form, then how to verify the new account. */
+/** docs/product.md §Public screens, /signup: the form, then how to verify the new account. */
 export default function SignupPage() {
   useDocumentTitle('Sign Up');
   const signup = useSignup();

@@ -3,7 +3,7 @@ import { messages } from '@filmlist/shared/messages';
 import { appConfig } from '../../../lib/app-config';
 import { Link } from '../../../lib/router';
 
-/** SPEC §2: check your email, the junk folder, the contact address, the 48-72hrs window. */
+/** docs/product.md §Public screens: check your email, the junk folder, the contact address, the 48-72hrs window. */
 export function SignupSuccess({ email }: { email: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => box.current?.focus(), []);

@@ -29,7 +29,7 @@ describe('VerificationPage', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('says verification failed, with a contact link', async () => {
+  it('says verification failed, with a contact link and a way to a new link', async () => {
     mockApi({
       'GET /api/users/verification/used-token': () =>
         json({ success: false, error: messages.verificationFailed, code: 'verification_failed' }, 400),
@@ -37,10 +37,11 @@ describe('VerificationPage', () => {
     renderPage(<VerificationPage />, { path: '/verification/used-token', route: pattern });
     expect(await screen.findByText(messages.verificationFailed)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', `mailto:${appConfig.links.contactEmail}`);
+    expect(screen.getByRole('link', { name: 'Resend verification email' })).toHaveAttribute('href', '/resend-verification');
     expect(screen.queryByRole('link', { name: /log in/i })).toBeNull();
   });
 
-  it('says an account verified before is already verified, and offers login (issue 17)', async () => {
+  it('says an account verified before is already verified, and offers login', async () => {
     mockApi({
       'GET /api/users/verification/used-token': () => json({ success: true, alreadyVerified: true, message: messages.alreadyVerified }),
     });

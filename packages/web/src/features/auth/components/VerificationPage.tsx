@@ -41,6 +41,10 @@ export default function VerificationPage() {
               <p>
                 <a href={`mailto:${contact}`}>Contact support</a>
               </p>
+              {/* An expired or used link is mended by a new one (docs/product.md §Account recovery). */}
+              <p>
+                <Link to="/resend-verification">Resend verification email</Link>
+              </p>
             </>
           )}
         </div>

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { messages } from '@filmlist/shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { withRetryNote } from '../../../lib/retry-note';
-import { availabilityQuery } from '../api/check-user';
+import { useCheckAvailability } from '../api/check-user';
 import { useRegister } from '../api/register';
 import {
   SIGNUP_FIELDS,
@@ -21,7 +20,7 @@ const EMPTY: SignupValues = { username: '', email: '', password: '', confirmPass
 
 /** The sign-up form's values and messages, and its submit: the rules, the availability check, then the registration. */
 export function useSignup() {
-  const client = useQueryClient();
+  const checkAvailability = useCheckAvailability();
   const { mutateAsync: register } = useRegister();
   const [values, setValues] = useState<SignupValues>(EMPTY);
   const [errors, setErrors] = useState<SignupErrors>({});
@@ -48,9 +47,8 @@ export function useSignup() {
 
   /** Whether the username or the email is held; null when the check fails. */
   const held = async (): Promise<SignupErrors | null> => {
-    // Always asked again: a check made while typing may be out of date.
-    const taken = await client.fetchQuery({ ...availabilityQuery(values.username, values.email), staleTime: 0 }).catch((error: unknown) => {
-      // SPEC §8: a failed check silently stops the submit; too many checks are explained (issue 17).
+    const taken = await checkAvailability(values.username, values.email).catch((error: unknown) => {
+      // docs/product.md §Sign-up and verification: a failed check silently stops the submit; too many checks are explained.
       if (error instanceof ApiError && error.status === 429) setFailure(withRetryNote(messages.rateLimited, error));
       return null;
     });
@@ -70,7 +68,7 @@ export function useSignup() {
     setProcessing(true);
     try {
       const taken = await held();
-      // SPEC §8: when the availability check fails, the submit silently stops.
+      // docs/product.md §Sign-up and verification: when the availability check fails, the submit silently stops.
       if (!taken) return;
       if (Object.keys(taken).length > 0) return show(taken);
       await register(values).then(

@@ -19,7 +19,7 @@ export async function postMention({ userId, filmId, mentioned }: MentionInput): 
   });
 }
 
-/** A mention; a failure is only logged (SPEC §8). */
+/** A mention; a failure is only logged (docs/product.md §Errors). */
 export function useRecordMention() {
   const client = useQueryClient();
   return useMutation({

@@ -30,7 +30,7 @@ export async function postRating(input: RatingInput): Promise<void> {
   }
 }
 
-/** A rating or a change of rating; a failure is only logged (SPEC §8). */
+/** A rating or a change of rating; a failure is only logged (docs/product.md §Errors). */
 export function useRecordRating() {
   const client = useQueryClient();
   return useMutation({ mutationFn: postRating, onSettled: () => refreshAfterVote(client), meta: { failure: 'The rating request failed' } });

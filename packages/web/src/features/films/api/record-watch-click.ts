@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { api, ApiError } from '../../../lib/api-client';
 import { messageDecoder, temporaryIdDecoder } from '../../../lib/decoders';
 import { readTemporaryId, writeTemporaryId } from '../../../lib/session-storage';
@@ -26,23 +27,21 @@ async function recordVisitorClick(filmId: number): Promise<void> {
   await sendVisitorClick(await freshTemporaryId(), filmId);
 }
 
-/**
- * PRODUCT.md §7: a watch click, under the member's id (POST /api/watch/authclick)
- * or the visitor's temporary id (POST /api/watch/click). Failures are only logged.
- */
-export async function recordWatchClick(filmId: number, memberId: number | null): Promise<void> {
-  try {
-    if (memberId !== null) {
-      await api('/api/watch/authclick', {
-        method: 'POST',
-        body: { user_id: memberId, film_id: filmId },
-        schema: messageDecoder,
-        auth: true,
-      });
-    } else {
-      await recordVisitorClick(filmId);
-    }
-  } catch (error) {
-    console.error('Recording the watch click failed', error);
-  }
+export interface WatchClick {
+  filmId: number;
+  /** the signed-in member, or null for a visitor */
+  memberId: number | null;
 }
+
+/**
+ * A watch click (docs/product.md §Watch tracking), under the member's id
+ * (POST /api/watch/authclick) or the visitor's temporary id (POST /api/watch/click).
+ */
+export async function recordWatchClick({ filmId, memberId }: WatchClick): Promise<void> {
+  if (memberId === null) return recordVisitorClick(filmId);
+  await api('/api/watch/authclick', { method: 'POST', body: { user_id: memberId, film_id: filmId }, schema: messageDecoder, auth: true });
+}
+
+/** Recording a click as the watch link opens; a failure is only logged. */
+export const useRecordWatchClick = () =>
+  useMutation({ mutationFn: recordWatchClick, meta: { failure: 'Recording the watch click failed' } });

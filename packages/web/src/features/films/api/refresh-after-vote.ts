@@ -4,7 +4,7 @@ import { queryKeys } from '../../../lib/query-keys';
 /**
  * A vote changes the ranking, the member's own answers and the film's
  * standing: each is read again (a standing only if a page shows it), and the
- * vote's request counts as done once they are (SPEC §4: the list is reloaded
+ * vote's request counts as done once they are (docs/product.md §Voting on the list: the list is reloaded
  * afterwards, failed or not).
  */
 export async function refreshAfterVote(client: QueryClient): Promise<void> {

@@ -8,7 +8,7 @@ const cameFromList = (state: unknown): boolean =>
   typeof state === 'object' && state !== null && 'fromList' in state && state.fromList === true;
 
 /**
- * The way back to the list (issue 17). Come from the list, it goes back in
+ * The way back to the list (docs/product.md §Film page). Come from the list, it goes back in
  * the history, so the list is as it was left: its filter, search and scroll.
  */
 export function BackToList({ state, member }: { state: unknown; member: boolean }) {

@@ -1,6 +1,6 @@
 import { FilmListPage } from './FilmListPage';
 
-/** SPEC §2: the member's home at /dashboard, with mentions, ratings and filters. */
+/** docs/product.md §Member screens: the member's home at /dashboard, with mentions, ratings and filters. */
 export default function DashboardPage() {
   return <FilmListPage member pageTitle="Dashboard" />;
 }

@@ -4,13 +4,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyVotes } from '@filmlist/shared/api/votes';
 import { messages } from '@filmlist/shared/messages';
 import { Routes } from '../../../lib/router';
-import { film } from '../../../test/factories';
+import { filmDetail } from '../../../test/factories';
 import { json, mockApi } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
 import FilmDetailsPage from './FilmDetailsPage';
 
-const moon = film(1, 'Moon', 2009, 'https://watch.example/moon');
-const paterson = film(2, 'Paterson', 2016);
+const moon = filmDetail(1, 'Moon', 2009, 'https://watch.example/moon');
+const paterson = filmDetail(2, 'Paterson', 2016);
 
 const routes = [
   { path: '/films/private/:filmDetails', element: <FilmDetailsPage private /> },
@@ -51,7 +51,7 @@ describe('FilmDetailsPage', () => {
     open('/films/paterson-2016');
     expect(await screen.findByRole('heading', { level: 1, name: 'Paterson' })).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/films/filmdetails')?.query.slug).toBe('paterson-2016');
-    expect(screen.getByRole('button', { name: 'Link Not Available' })).toBeDisabled();
+    expect(screen.getByText('Link Not Available')).toHaveClass('watch-none');
     await user.click(screen.getByRole('button', { name: 'Watch Trailer' }));
     expect(popup).toHaveBeenCalledWith(
       'https://www.youtube.com/results?search_query=Paterson%20trailer%202016',
@@ -60,11 +60,12 @@ describe('FilmDetailsPage', () => {
     );
   });
 
-  it('says when the film is not found, with the way back to the list', async () => {
+  it('says when the film is not found, with the way back to the list and a search of it', async () => {
     mockApi({ 'GET /api/films/filmdetails': () => json({ error: messages.filmNotFound, code: 'film_not_found' }, 404) });
     open('/films/no-such-film-1999');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.filmNotFound);
     expect(screen.getByRole('link', { name: messages.backToList })).toHaveAttribute('href', '/');
+    expect(within(screen.getByRole('search')).getByLabelText('Search The Film List by title')).toBeInTheDocument();
   });
 
   it('asks members the mention question once, then shows Mentioned disabled', async () => {
@@ -87,6 +88,25 @@ describe('FilmDetailsPage', () => {
     expect(section).toHaveTextContent(messages.heardItYes);
     expect(within(section).getByRole('heading', { name: 'Heard of Before' })).toHaveFocus();
     expect(calls.find((c) => c.path === '/api/mentions/mentioned')?.body).toEqual({ user_id: 7, film_id: 1, mentioned: true });
+  });
+
+  it('shows a signed-in member their voting controls on the public page, which stays the address', async () => {
+    signIn();
+    mockApi({ 'GET /api/me/votes': () => json({ mentions: {}, ratings: { '1': 6 } }) });
+    open('/films/moon-2009', { film: moon });
+    const section = screen.getByRole('region', { name: 'Heard of Before' });
+    expect(await within(section).findByText('Have you heard of Moon before visiting The Film List?')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Rate 6/10' })).toBeEnabled();
+    expect(screen.queryByRole('region', { name: 'Join The Film List' })).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/films/moon-2009');
+    expect(screen.getByRole('link', { name: messages.backToList })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('invites a visitor to join instead', () => {
+    mockApi({});
+    open('/films/moon-2009', { film: moon });
+    expect(screen.getByRole('region', { name: 'Join The Film List' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Heard of Before' })).toBeNull();
   });
 
   it('lets members rate, and opens the share pop-up after a 7', async () => {
@@ -138,6 +158,8 @@ describe('FilmDetailsPage', () => {
     signIn({ isReviewer: false });
     open('/films/private/moon-2009', { film: moon });
     expect(screen.queryByRole('link', { name: 'Edit or remove this film' })).toBeNull();
+    // The session's refresh on load settles within this test.
+    expect(await screen.findByRole('button', { name: 'Rate' })).toBeEnabled();
   });
 
   it('says what the page that sent the reviewer here said', () => {

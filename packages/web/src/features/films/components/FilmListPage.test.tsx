@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyVotes } from '@filmlist/shared/api/votes';
-import { messages, voteFailedNotice } from '@filmlist/shared/messages';
+import { saveForLater, messages, voteFailedNotice } from '@filmlist/shared/messages';
 import { film } from '../../../test/factories';
 import { json, mockApi, type Answer, type RouteKey } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
@@ -45,7 +45,8 @@ describe('HomePage (visitors)', () => {
     ]);
     expect(shownTitles()).toEqual(['Moon', 'Paterson', 'The Fall', 'Gattaca']);
     expect(rowOf('Moon').getByRole('link', { name: 'Film Info' })).toHaveAttribute('href', '/films/moon-2009');
-    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/films/allfilms']);
+    // One call for the list; the shelf of new films is its own small call, asked for once the list is in (docs/product.md §New films).
+    expect(calls.map((c) => `${c.method} ${c.path}`).filter((call) => call !== 'GET /api/films/new')).toEqual(['GET /api/films/allfilms']);
     expect(document.title).toBe('Home | The Film List');
   });
 
@@ -84,7 +85,7 @@ describe('HomePage (visitors)', () => {
     });
     renderPage(<HomePage />);
     await screen.findByRole('rowheader', { name: 'Moon' });
-    expect(rowOf('Paterson').getByRole('button', { name: 'Link Not Available' })).toBeDisabled();
+    expect(rowOf('Paterson').getByText('Link Not Available')).toHaveClass('watch-none');
     const watch = rowOf('Moon').getByRole('link', { name: 'Watch Film' });
     expect(watch).toHaveAttribute('href', 'https://watch.example/moon');
     expect(watch).toHaveAttribute('target', '_blank');
@@ -129,7 +130,7 @@ describe('HomePage (visitors)', () => {
     await user.type(box, 'pa');
     expect(shownTitles()).toEqual(['Paterson']);
     expect(rowOf('Paterson').getByText('2016')).toBeInTheDocument();
-    expect(rowOf('Paterson').getByRole('button', { name: 'Link Not Available' })).toBeDisabled();
+    expect(rowOf('Paterson').getByText('Link Not Available')).toHaveClass('watch-none');
     await user.click(rowOf('Paterson').getByRole('button', { name: 'Share Film' }));
     expect(await screen.findByRole('dialog', { name: 'Share Paterson:' })).toBeInTheDocument();
   });
@@ -267,10 +268,10 @@ describe('DashboardPage (members)', () => {
     await user.click(rowOf('The Fall').getByRole('button', { name: 'Mention' }));
     const dialog = await screen.findByRole('dialog', { name: 'Have you heard of The Fall before visiting The Film List?' });
     expect(dialog).toHaveTextContent(messages.mentionIsFinal);
-    // An answer that is final is never one Enter away (issue 17).
+    // An answer that is final is never one Enter away (docs/product.md §Final mention).
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: messages.mentionAnswerNo }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByRole('dialog', { name: /Have you heard of/ })).toBeNull();
     expect(await screen.findByText(messages.mentionProcessing)).toBeInTheDocument();
     expect(screen.queryByRole('table')).toBeNull();
     act(() => release());
@@ -278,6 +279,9 @@ describe('DashboardPage (members)', () => {
     expect(rowOf('The Fall').getByText(messages.heardItNo)).toBeInTheDocument();
     expect(screen.queryByText(messages.mentionProcessing)).toBeNull();
     expect(rowOf('The Fall').getByRole('button', { name: 'Rate' })).toHaveFocus();
+    // A film new to the member: the vote's notice offers to save it for later, and no dialog blocks the list (docs/product.md §Watchlist).
+    expect(await screen.findByRole('button', { name: saveForLater('The Fall') })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).toBeNull();
     const post = calls.find((c) => c.path === '/api/mentions/mentioned');
     expect(post?.body).toEqual({ user_id: 7, film_id: 3, mentioned: false });
     expect(post?.auth).toMatch(/^Bearer /);

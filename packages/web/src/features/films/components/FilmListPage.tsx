@@ -10,12 +10,17 @@ import { useFocusAfterVote } from '../hooks/use-focus-after-vote';
 import { useJustVoted } from '../hooks/use-just-voted';
 import { useListScroll } from '../hooks/use-list-scroll';
 import { useListView } from '../hooks/use-list-view';
-import { useVoteActions, type Processing } from '../hooks/use-vote-actions';
+import { useVoteActions, voteOffer, type Processing } from '../hooks/use-vote-actions';
+import { useNewFilms } from '../api/new-films';
+import { WatchlistFailure } from './WatchlistFailure';
+import { useWatchlistActions } from '../hooks/use-watchlist-actions';
 import type { RowAction } from './FilmRow';
 import { FilmTable } from './FilmTable';
 import { ListControls } from './ListControls';
 import type { OpenDialog } from './ListDialogs';
 import { ListStatus } from './ListStatus';
+import { LiveListStatus } from './LiveListStatus';
+import { NewFilmsShelf } from './NewFilmsShelf';
 import { Pager } from './Pager';
 import { VoteNotice } from './VoteNotice';
 
@@ -23,12 +28,14 @@ import { VoteNotice } from './VoteNotice';
 const LoadFailure = lazy(() => import('../../../components/LoadFailure').then((module) => ({ default: module.LoadFailure })));
 // The pop-ups are fetched once the list is on screen (see below), not with the first view.
 const loadDialogs = () => import('./ListDialogs');
+/** Offered only after some votes (a "No", a rating of a saved film): its code comes then. */
+const VoteOffer = lazy(() => import('./VoteOffer').then((module) => ({ default: module.VoteOffer })));
 const ListDialogs = lazy(loadDialogs);
 
-/** More rows than a tall screen shows: the first paint of the page's first films needs no more (issue 14). */
+/** More rows than a tall screen shows: the first paint of the page's first films needs no more (docs/product.md §Loading the list). */
 const FIRST_PAINT_ROWS = 12;
 
-/** SPEC §2: the public home (/) and the member dashboard (/dashboard). */
+/** docs/product.md §Public screens, §Member screens: the public home (/) and the member dashboard (/dashboard). */
 export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle: string }) {
   useDocumentTitle(pageTitle);
   const { user } = useAuth();
@@ -37,13 +44,17 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
   const { films, first, votes, failed, current, retry, retrying } = useFilmList(userId, member);
   const actions = useVoteActions(userId, votes);
   const view = useListView(films, votes, member);
-  // Until the full list is in, the first films the page came with are its first rows, unless a search or a filter asks for others (issue 14).
+  // Until the full list is in, the first films the page came with are its first rows, unless a search or a filter asks for others (§Loading the list).
   const early = films === null && first !== null && view.query === '' && view.filter === 'all' ? first : null;
   // The first render paints a screenful of them; the rest follow in an interruptible render, so the
   // rows below the fold do not lengthen the task that paints the first ones.
   const firstPaint = useDeferredValue(false, true);
   const earlyRows = early === null ? null : firstPaint ? early.films.slice(0, FIRST_PAINT_ROWS) : early.films;
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const watchlist = useWatchlistActions(member ? userId : null);
+  const offer = voteOffer(actions.outcome, watchlist.saved);
+  // Asked for once the list is in, so it never delays the first rows (§New films).
+  const shelf = useNewFilms(userId, films !== null);
   const heading = useRef<HTMLHeadingElement>(null);
   const rowsShown = films !== null && current && actions.processing === null;
   const focusAfterVote = useFocusAfterVote(!rowsShown || actions.sharePrompt !== null, heading);
@@ -86,9 +97,16 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
         filteredOut={view.filteredOut}
         filter={view.filter}
         member={member}
+        query={view.query}
+        containing={view.containing}
         busy={actions.processing !== null}
         onShowAll={view.showAll}
       />
+      <LiveListStatus />
+      {/* Above the rows, its height kept from the first paint; set aside while a search or a filter narrows the list (§New films). */}
+      {view.query.trim() === '' && view.filter === 'all' && !actions.processing && !(failed && !films) && (
+        <NewFilmsShelf films={shelf.isError ? [] : (shelf.data ?? null)} member={member} />
+      )}
       {actions.processing ? (
         <ProcessingVote processing={actions.processing} />
       ) : failed && !films ? (
@@ -104,8 +122,10 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
             member={member}
             userId={userId}
             votes={votes}
+            saved={watchlist.saved}
             highlighted={justVoted}
             onOpen={open}
+            onSave={watchlist.toggle}
           />
           {view.empty && !view.noMatch && view.filteredOut === 0 && <p className="list-status">{messages.filterNoFilms}</p>}
           <Pager page={view.page} onPage={view.goToPage} />
@@ -130,12 +150,19 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
           />
         </Suspense>
       )}
-      <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome} />
+      <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome} waiting={offer === 'save' || offer === 'takeOff'}>
+        {offer && actions.outcome && (
+          <Suspense fallback={null}>
+            <VoteOffer offer={offer} film={actions.outcome.film} onSave={watchlist.toggle} onTakenOff={actions.dismissOutcome} />
+          </Suspense>
+        )}
+      </VoteNotice>
+      <WatchlistFailure failure={watchlist.failure} onDismiss={watchlist.dismissFailure} />
     </div>
   );
 }
 
-/** SPEC §4: the table gives way to this while a vote is processed. */
+/** §Voting on the list: the table gives way to this while a vote is processed. */
 function ProcessingVote({ processing }: { processing: Exclude<Processing, null> }) {
   return (
     <p className="list-status" role="status">

@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
 import type { MyVotes } from '@filmlist/shared/api/votes';
-import { filmCount, filteredOutNotice, messages, voteAnnouncement, voteFailedNotice } from '@filmlist/shared/messages';
+import { fallExplained, filmCount, filteredOutNotice, messages, voteAnnouncement, voteFailedNotice } from '@filmlist/shared/messages';
 import { film } from '../../../test/factories';
 import { json, mockApi, type Answer, type RouteKey } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
 import DashboardPage from './DashboardPage';
 import HomePage from './HomePage';
 
-/** Issue 17, items 1, 2, 4 and 8: the list reads as a ranking, one action leads, votes say what happened, search and filters. */
+/** docs/product.md §List rows, §Voting on the list, §Search: the list reads as a ranking, one action leads, votes say what happened, search and filters. */
 
 const withCounts = (base: Film, n: number, h: number, r: number, s: number): Film => ({ ...base, n, h, r, s });
 const films = [
@@ -87,7 +87,7 @@ describe('each row of the list', () => {
     expect(rowOf('Moon')).toHaveTextContent(`Mentioned${messages.heardItYes}`);
     expect(rowOf('Paterson')).toHaveTextContent(`Mentioned${messages.heardItNo}`);
     expect(within(rowOf('Moon')).getByRole('button', { name: 'Rate 8/10' })).toBeEnabled();
-    expect(within(rowOf('Paterson')).getByRole('button', { name: 'Link Not Available' })).toBeDisabled();
+    expect(within(rowOf('Paterson')).getByText('Link Not Available')).toHaveClass('watch-none');
   });
 });
 
@@ -116,7 +116,7 @@ describe('search and filters', () => {
     expect(window.location.search).toBe('?q=moon');
   });
 
-  it("keep the spec's message for a real no-match, with 'adding the film' a link to /addfilm for members", async () => {
+  it("keep the no-match message for a real no-match, with 'adding the film' a link to /addfilm for members", async () => {
     member();
     await votesIn();
     await userEvent.setup().type(screen.getByLabelText('Search by film title'), 'zz');
@@ -168,6 +168,25 @@ describe('a vote', () => {
     await waitFor(() => expect(shownTitles()).toEqual(['Moon', 'The Fall', 'Paterson', 'Gattaca']));
     await waitFor(() => expect(rowOf('The Fall')).toHaveClass('just-voted'));
     expect(within(rowOf('The Fall')).getByRole('button', { name: 'Rate 6/10' })).toHaveFocus();
+  });
+
+  it('that moved the film down says why: films fall as they become known (fallExplained)', async () => {
+    const { state } = member('/dashboard', undefined, {
+      'POST /api/ratings/rate': () => {
+        state.votes.ratings['2'] = 3;
+        // Rated, Paterson falls from second place to last.
+        state.films = [films[0], films[2], films[3], films[1]].flatMap((f) => (f ? [f] : []));
+        return json({ message: 'ok' }, 201);
+      },
+    });
+    await votesIn();
+    const user = userEvent.setup();
+    await user.click(within(rowOf('Paterson')).getByRole('button', { name: 'Rate' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('radio', { name: '3 stars' }));
+    const said = `${voteAnnouncement('Paterson', { rating: 3 }, { rank: 4, films: 4 })} ${fallExplained}`;
+    expect(said).toMatch(/^You rated Paterson 3\/10\. It is now #4 of 4\. Films fall as more members get to know them/);
+    const notice = await screen.findByText(said);
+    expect(notice.closest('[aria-live="polite"]')).not.toBeNull();
   });
 
   it('that failed says so, politely, and Try again sends it again', async () => {

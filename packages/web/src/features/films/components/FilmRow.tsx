@@ -3,8 +3,10 @@ import type { Film } from '@filmlist/shared/api/films';
 import { messages } from '@filmlist/shared/messages';
 import { Icon } from '../../../components/Icon';
 import { Link } from '../../../lib/router';
-import { filmPath } from '../list-logic';
+import { SaveToggle } from './SaveToggle';
+import { filmPath } from '../../../lib/film-paths';
 import { Logline } from './Logline';
+import { Poster } from './Poster';
 import { RateButton } from './RateButton';
 import { ShortStanding } from './ShortStanding';
 import { WatchFilm } from './WatchFilm';
@@ -23,15 +25,20 @@ interface FilmRowProps {
   /** the member's answer: true "heard of it", false "new to me", null not answered */
   heard: boolean | null;
   rating: number | null;
+  /** on the member's watchlist; null while it loads (and for a visitor) */
+  saved: boolean | null;
   /** the film just voted on, lit up for a moment */
   highlighted: boolean;
+  /** among the rows of the first screen: its poster is asked for at once */
+  firstScreen: boolean;
   onOpen: (kind: RowAction, film: Film) => void;
+  onSave: (film: Film, save: boolean) => void;
 }
 
 /**
- * One film, in the spec's columns; its props are plain values and a stable
- * callback, so an unchanged row skips rendering. One action leads (issue 17):
- * Mention until answered, then Rate until rated; the rest are quiet.
+ * One film, in the list's columns (docs/product.md §List rows); its props are plain values and stable
+ * callbacks, so an unchanged row skips rendering. One action leads: Mention until answered, then Rate
+ * until rated; the rest are quiet. The poster and the title lead to the film's page.
  */
 export const FilmRow = memo(function FilmRow({
   film,
@@ -42,14 +49,22 @@ export const FilmRow = memo(function FilmRow({
   ready,
   heard,
   rating,
+  saved,
   highlighted,
+  firstScreen,
   onOpen,
+  onSave,
 }: FilmRowProps) {
   const lead = !ready ? null : heard === null ? 'mention' : rating === null ? 'rate' : null;
+  const page = filmPath(film, member);
+  const state = { film, fromList: true };
   return (
     <tr data-film-id={film.film_id} className={highlighted ? 'just-voted' : undefined}>
       <th scope="row" data-rank={rank}>
-        {film.title}
+        <Link className="title-link" to={page} state={state}>
+          <Poster film={film} eager={firstScreen} />
+          <bdi>{film.title}</bdi>
+        </Link>
       </th>
       <td className="cell-year">{film.release_year}</td>
       <td className="cell-logline">
@@ -57,7 +72,7 @@ export const FilmRow = memo(function FilmRow({
       </td>
       <td className="cell-info">
         <ShortStanding film={film} rank={rank} films={films} />
-        <Link className="info-link" to={filmPath(film, member)} state={{ film, fromList: true }}>
+        <Link className="info-link" to={page} state={state}>
           <Icon name="info" />
           Film Info
         </Link>
@@ -99,9 +114,10 @@ export const FilmRow = memo(function FilmRow({
       )}
       <td className="cell-watch">
         <WatchFilm film={film} memberId={userId} />
+        {member && <SaveToggle saved={saved} focusKey={`save-${film.film_id}`} onToggle={() => onSave(film, saved !== true)} />}
       </td>
       <td className="cell-share">
-        <button type="button" className="act quiet" onClick={() => onOpen('share', film)}>
+        <button type="button" className="act plain" onClick={() => onOpen('share', film)}>
           <span className="act-label">Share Film</span>
           <Icon name="share" />
         </button>
@@ -110,7 +126,7 @@ export const FilmRow = memo(function FilmRow({
   );
 });
 
-/** SPEC §4: Loading... placeholders and disabled buttons until the films and the votes are in. */
+/** §Loading the list: Loading... placeholders and disabled buttons until the films and the votes are in. */
 export function LoadingRow({ member }: { member: boolean }) {
   const button = (
     <button type="button" className="act quiet" disabled>

@@ -3,21 +3,21 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
 import { Routes } from '../../../lib/router';
-import { film, standing } from '../../../test/factories';
+import { filmDetail, standingDetail } from '../../../test/factories';
 import { json, mockApi } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
 import FilmDetailsPage from './FilmDetailsPage';
 
-/** Issue 13, item 1, and issue 17, item 5: the film page leads with the film's standing and chart. */
+/** docs/product.md §Film page, §Standing: the film page leads with the film's standing and chart. */
 
-const moon = film(1, 'Moon', 2009, 'https://watch.example/moon');
+const moon = filmDetail(1, 'Moon', 2009, 'https://watch.example/moon');
 const routes = [
   { path: '/films/private/:filmDetails', element: <FilmDetailsPage private /> },
   { path: '/films/:filmDetails', element: <FilmDetailsPage private={false} /> },
 ];
 const open = (path: string, state: unknown = null) => renderPage(<Routes routes={routes} />, { path, state, route: '*' });
 // 9 ratings: one 5, two 6s, four 7s, two 9s (S = 63)
-const ratedMoon = standing('moon-2009', { rank: 3, films: 30, N: 31, H: 10 }, [0, 0, 0, 0, 1, 2, 4, 0, 2, 0]);
+const ratedMoon = standingDetail('moon-2009', { rank: 3, films: 30, N: 31, H: 10 }, [0, 0, 0, 0, 1, 2, 4, 0, 2, 0]);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -71,12 +71,12 @@ describe('the film page', () => {
     await screen.findByRole('region', { name: /on The Film List/ });
   });
 
-  it('sends a signed-in member from a shared public link to the page with the member controls', async () => {
+  it('shows a signed-in member who follows a shared public link the member controls there, at the public address', async () => {
     signIn();
     mockApi({ 'GET /api/me/votes': () => json({ mentions: {}, ratings: {} }), 'GET /api/films/filmdetails': () => json({ film: moon }) });
     open('/films/moon-2009');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/films/private/moon-2009'));
     expect(await screen.findByRole('region', { name: 'Heard of Before' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/films/moon-2009');
     expect(screen.queryByRole('region', { name: 'Join The Film List' })).toBeNull();
   });
 

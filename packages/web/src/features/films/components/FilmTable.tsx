@@ -11,13 +11,19 @@ interface FilmTableProps {
   member: boolean;
   userId: number | null;
   votes: Votes | null;
+  /** the films on the member's watchlist; null while it loads (and for a visitor) */
+  saved: ReadonlySet<number> | null;
   /** the film just voted on */
   highlighted: number | null;
   onOpen: (kind: RowAction, film: Film) => void;
+  onSave: (film: Film, save: boolean) => void;
 }
 
-/** SPEC §2: the list's columns, the member's two more than a visitor's; each row also shows its rank and standing (issue 17). */
-export function FilmTable({ films, ranks, total, member, userId, votes, highlighted, onOpen }: FilmTableProps) {
+/** The rows a first screen may show, phone or desktop: their posters are asked for at once, the rest lazily. */
+const FIRST_SCREEN_ROWS = 6;
+
+/** docs/product.md §List rows: the list's columns, the member's two more than a visitor's; each row also shows its rank and standing. */
+export function FilmTable({ films, ranks, total, member, userId, votes, saved, highlighted, onOpen, onSave }: FilmTableProps) {
   return (
     <div className="table-wrap">
       <table className={member ? 'film-table member-table' : 'film-table'}>
@@ -52,8 +58,11 @@ export function FilmTable({ films, ranks, total, member, userId, votes, highligh
                 ready={votes !== null && userId !== null}
                 heard={votes ? (votes.mentions[String(film.film_id)] ?? null) : null}
                 rating={votes ? ratingOf(votes, film.film_id) : null}
+                saved={saved ? saved.has(film.film_id) : null}
                 highlighted={highlighted === film.film_id}
+                firstScreen={position < FIRST_SCREEN_ROWS}
                 onOpen={onOpen}
+                onSave={onSave}
               />
             ))
           )}

@@ -1,14 +1,15 @@
 import { act, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
 import { film } from '../../../test/factories';
 import { deferred, json, mockApi } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
-import { keepFirstFilms } from '../api/first-films';
+import { createQueryClient } from '../../../lib/query-client';
+import { keepFirstFilms, type FirstFilms } from '../api/first-films';
 import DashboardPage from './DashboardPage';
 import HomePage from './HomePage';
 
-// The whole list has 60 films; the page came with its first two (issue 14).
+// The whole list has 60 films; the page came with its first two (docs/product.md §Loading the list).
 const full: Film[] = Array.from({ length: 60 }, (_, i) =>
   film(i + 1, i === 0 ? 'Moon' : i === 1 ? 'Paterson' : `Film ${i + 1}`, 2000 + (i % 20)),
 );
@@ -16,14 +17,18 @@ const first = { films: full.slice(0, 2), total: full.length };
 
 const shownTitles = () => screen.queryAllByRole('rowheader').map((cell) => cell.textContent);
 
-afterEach(() => keepFirstFilms(null));
+/** A cache holding the first films the page came with, as the entry script leaves it. */
+function cacheWith(firstFilms: FirstFilms) {
+  const client = createQueryClient();
+  keepFirstFilms(client, firstFilms);
+  return client;
+}
 
-describe('the first rows the page came with (issue 14)', () => {
+describe('the first rows the page came with', () => {
   it('shows them on the first render, ranked out of the whole list, while the full list is on its way', async () => {
     const answer = deferred<Response>();
     mockApi({ 'GET /api/films/allfilms': () => answer.promise });
-    keepFirstFilms(first);
-    renderPage(<HomePage />);
+    renderPage(<HomePage />, { client: cacheWith(first) });
     // No waiting: these rows are in the first render.
     expect(shownTitles()).toEqual(['Moon', 'Paterson']);
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
@@ -38,8 +43,7 @@ describe('the first rows the page came with (issue 14)', () => {
 
   it('shows every one of them, not only the screenful painted first, before the full list is in', async () => {
     mockApi({ 'GET /api/films/allfilms': () => deferred<Response>().promise });
-    keepFirstFilms({ films: full.slice(0, 40), total: full.length });
-    renderPage(<HomePage />);
+    renderPage(<HomePage />, { client: cacheWith({ films: full.slice(0, 40), total: full.length }) });
     expect(await screen.findByRole('rowheader', { name: 'Film 40' })).toBeInTheDocument();
     expect(shownTitles()).toEqual(full.slice(0, 40).map((f) => f.title));
   });
@@ -47,8 +51,7 @@ describe('the first rows the page came with (issue 14)', () => {
   it('does not stand them in for a search or a filter in the address: those wait for the whole list', async () => {
     const answer = deferred<Response>();
     mockApi({ 'GET /api/films/allfilms': () => answer.promise });
-    keepFirstFilms(first);
-    renderPage(<HomePage />, { path: '/?q=film%2012', route: '/' });
+    renderPage(<HomePage />, { path: '/?q=film%2012', route: '/', client: cacheWith(first) });
     expect(shownTitles()).toEqual(['Loading...']);
     await act(async () => answer.resolve(json({ films: full })));
     expect(await screen.findByRole('rowheader', { name: 'Film 12' }, { timeout: 10_000 })).toBeInTheDocument();
@@ -60,8 +63,7 @@ describe('the first rows the page came with (issue 14)', () => {
     const votes = deferred<Response>();
     mockApi({ 'GET /api/films/allfilms': () => list.promise, 'GET /api/me/votes': () => votes.promise });
     signIn();
-    keepFirstFilms(first);
-    renderPage(<DashboardPage />, { path: '/dashboard' });
+    renderPage(<DashboardPage />, { path: '/dashboard', client: cacheWith(first) });
     const moon = screen.getByRole('rowheader', { name: 'Moon' }).closest('tr');
     if (!moon) throw new Error('no row for Moon');
     const buttons = within(moon).getAllByRole('button', { name: 'Loading...' });

@@ -1,6 +1,6 @@
 import { FilmListPage } from './FilmListPage';
 
-/** SPEC §2: the visitor's home at /. */
+/** docs/product.md §Public screens: the visitor's home at /. */
 export default function HomePage() {
   return <FilmListPage member={false} pageTitle="Home" />;
 }

@@ -1,7 +1,7 @@
 import { messages } from '@filmlist/shared/messages';
 import { Link } from '../../../lib/router';
 
-/** A visitor on a film's page is asked to join and vote (issue 17). */
+/** A visitor on a film's page is asked to join and vote (docs/product.md §Film page). */
 export function JoinInvitation() {
   return (
     <section className="join-invitation" aria-label="Join The Film List">

@@ -21,7 +21,7 @@ interface ListControlsProps {
   onFilter: (filter: ListFilter) => void;
 }
 
-/** SPEC §2: the search box, and for members the filter buttons (the spec's four and Rated), the active one pressed; how many films match (issue 17). */
+/** docs/product.md §Search, §Filters: the search box, and for members the filter buttons, the active one pressed; how many films match. */
 export function ListControls({ member, query, filter, filtersReady, count, onSearch, onFilter }: ListControlsProps) {
   return (
     <div className="list-controls">

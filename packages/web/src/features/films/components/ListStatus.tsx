@@ -1,5 +1,7 @@
-import { filteredOutNotice, messages } from '@filmlist/shared/messages';
+import type { Film } from '@filmlist/shared/api/films';
+import { filteredOutNotice, messages, titlesContaining } from '@filmlist/shared/messages';
 import { Link } from '../../../lib/router';
+import { filmPath } from '../../../lib/film-paths';
 import type { ListFilter } from '../list-logic';
 import { FILTER_LABELS } from './ListControls';
 
@@ -10,6 +12,9 @@ interface ListStatusProps {
   filteredOut: number;
   filter: ListFilter;
   member: boolean;
+  /** the search as typed, and the films whose titles contain it, when the title rule finds few */
+  query: string;
+  containing: readonly Film[];
   /** a vote is being processed: the list says so instead */
   busy: boolean;
   onShowAll: () => void;
@@ -18,13 +23,14 @@ interface ListStatusProps {
 const [beforeLink, afterLink] = messages.searchNoMatch.split('adding the film');
 
 /**
- * What a search found nothing for, in a polite live region. The spec's
+ * What a search found nothing for, in a polite live region. The no-match
  * message is for a real no-match (members get "adding the film" as a link to
- * /addfilm); a film the filter leaves out is said to be on the list (issue 17).
+ * /addfilm); a film the filter leaves out is said to be on the list (docs/product.md §Search).
  */
-export function ListStatus({ noMatch, filteredOut, filter, member, busy, onShowAll }: ListStatusProps) {
+export function ListStatus({ noMatch, filteredOut, filter, member, query, containing, busy, onShowAll }: ListStatusProps) {
   return (
     <div className="search-status" role="status" aria-live="polite">
+      {!busy && containing.length > 0 && <Containing query={query} films={containing} member={member} />}
       {busy ? null : noMatch ? (
         member && afterLink !== undefined ? (
           <p>
@@ -44,5 +50,24 @@ export function ListStatus({ noMatch, filteredOut, filter, member, busy, onShowA
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** §Search: the films whose titles contain the text anywhere (case, accents, punctuation and a leading article aside), each a link to its page. */
+function Containing({ query, films, member }: { query: string; films: readonly Film[]; member: boolean }) {
+  return (
+    <section className="containing" aria-label={titlesContaining(query.trim())}>
+      <h2>{titlesContaining(query.trim())}</h2>
+      <ul>
+        {films.map((film) => (
+          <li key={film.film_id}>
+            <Link to={filmPath(film, member)} state={{ film, fromList: true }}>
+              <bdi>{film.title}</bdi>
+            </Link>{' '}
+            <span className="containing-year">({film.release_year})</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -3,15 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
 import { Routes } from '../../../lib/router';
-import { film } from '../../../test/factories';
+import { filmDetail } from '../../../test/factories';
 import { json, mockApi, networkError, type Answer } from '../../../test/fake-api';
 import { renderPage } from '../../../test/render-page';
 import FilmDetailsPage from './FilmDetailsPage';
 import HomePage from './HomePage';
 
-/** Issue 17, item 6: a film that is not there, and a load that failed, are told apart; a failure offers "Try again". */
+/** docs/product.md §Errors: a film that is not there, and a load that failed, are told apart; a failure offers "Try again". */
 
-const moon = film(1, 'Moon', 2009, 'https://watch.example/moon');
+const moon = filmDetail(1, 'Moon', 2009, 'https://watch.example/moon');
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -26,7 +26,7 @@ function openFilm(path: string) {
 }
 
 describe('the film page', () => {
-  it("keeps the spec's message for a film that does not exist, with nothing to try again", async () => {
+  it('keeps the not-found message for a film that does not exist, with nothing to try again', async () => {
     mockApi({ 'GET /api/films/filmdetails': () => json({ error: messages.filmNotFound, code: 'film_not_found' }, 404) });
     openFilm('/films/no-such-film-1999');
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.filmNotFound);
@@ -52,7 +52,7 @@ describe('the film page', () => {
 });
 
 describe('the list', () => {
-  it("keeps the spec's message for a failed load, with Try again", async () => {
+  it('keeps the load-failure message for a failed load, with Try again', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let answer: Answer = networkError;
     mockApi({ 'GET /api/films/allfilms': (call) => answer(call) });

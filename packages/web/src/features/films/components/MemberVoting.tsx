@@ -4,24 +4,29 @@ import { SITE_NAME } from '@filmlist/shared/constants';
 import { mentionQuestion, messages } from '@filmlist/shared/messages';
 import { Icon } from '../../../components/Icon';
 import { useFocusAfterProcessing } from '../hooks/use-focus-after-processing';
-import { useVoteActions } from '../hooks/use-vote-actions';
+import { useVoteActions, voteOffer } from '../hooks/use-vote-actions';
 import { ratingOf, type Votes } from '../list-logic';
 import { RateButton } from './RateButton';
 import { RatingDialog } from './RatingDialog';
 import { ShareDialog } from './ShareDialog';
 import { VoteNotice } from './VoteNotice';
+import { VoteOffer } from './VoteOffer';
+import { useWatchlistActions } from '../hooks/use-watchlist-actions';
 
 /**
- * SPEC §2 /films/private/{filmDetails}: the 'Heard of Before' question and
- * the Rate button; a given answer and rating are shown (issue 17).
+ * docs/product.md §Film page, for a signed-in member at either address: the 'Heard of Before'
+ * question and the Rate button; a given answer and rating are shown. After a "No", the vote's notice
+ * offers to save the film (§Watchlist).
  */
 export function MemberVoting({ film, userId, votes }: { film: Film; userId: number | null; votes: Votes | null }) {
   const actions = useVoteActions(userId, votes);
+  const watchlist = useWatchlistActions(userId);
   const [rating, setRating] = useState(false);
   const { heardHeading, rateButton } = useFocusAfterProcessing(actions.processing, actions.sharePrompt !== null);
   const ready = votes !== null && userId !== null;
   const heard = votes ? (votes.mentions[String(film.film_id)] ?? null) : null;
   const current = votes ? ratingOf(votes, film.film_id) : null;
+  const offer = voteOffer(actions.outcome, watchlist.saved);
 
   return (
     <div className="member-voting">
@@ -71,12 +76,16 @@ export function MemberVoting({ film, userId, votes }: { film: Film; userId: numb
         }}
       />
       <ShareDialog film={actions.sharePrompt} onClose={actions.closeSharePrompt} />
-      <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome} />
+      <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome} waiting={offer === 'save' || offer === 'takeOff'}>
+        {offer && actions.outcome && (
+          <VoteOffer offer={offer} film={actions.outcome.film} onSave={watchlist.toggle} onTakenOff={actions.dismissOutcome} />
+        )}
+      </VoteNotice>
     </div>
   );
 }
 
-/** SPEC §4: the question in place, with the warning that the answer is final; each answer says what it means (issue 17). */
+/** §Final mention: the question in place, with the warning that the answer is final; each answer says what it means. */
 function MentionQuestion({ film, onAnswer }: { film: Film; onAnswer: (heard: boolean) => void }) {
   return (
     <>

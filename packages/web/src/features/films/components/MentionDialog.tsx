@@ -4,9 +4,9 @@ import { mentionQuestion, messages } from '@filmlist/shared/messages';
 import { Dialog } from '../../../components/Dialog';
 
 /**
- * SPEC §4: "Have you heard of {film} before visiting {site}?", answered once
+ * docs/product.md §Final mention: "Have you heard of {film} before visiting {site}?", answered once
  * and for all. Focus starts on Cancel, so a final answer is never one Enter
- * away, and each answer says what it means (issue 17).
+ * away, and each answer says what it means.
  */
 export function MentionDialog({
   film,
@@ -18,7 +18,13 @@ export function MentionDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={film !== null} title={film ? mentionQuestion(film.title, SITE_NAME) : ''} onClose={onClose} initialFocus="[data-cancel]">
+    <Dialog
+      open={film !== null}
+      title={film ? mentionQuestion(film.title, SITE_NAME) : ''}
+      isolate={film?.title}
+      onClose={onClose}
+      initialFocus="[data-cancel]"
+    >
       <p className="warning">{messages.mentionIsFinal}</p>
       {film && (
         <div className="actions answer-actions">

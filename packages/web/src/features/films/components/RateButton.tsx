@@ -4,7 +4,7 @@ import { Icon } from '../../../components/Icon';
 interface RateButtonProps {
   /** the member's votes are loaded */
   ready: boolean;
-  /** the member's rating, shown beside the word (issue 17: "8/10", not only "Rate (8)") */
+  /** the member's rating, shown beside the word ("8/10", not only "Rate (8)") */
   rating: number | null;
   /** the one filled action of its row or page */
   lead: boolean;
@@ -13,7 +13,7 @@ interface RateButtonProps {
   ref?: Ref<HTMLButtonElement>;
 }
 
-/** SPEC §2's Rate button, named "Rate" or "Rate 8/10". */
+/** The Rate button (docs/product.md §Member screens), named "Rate" or "Rate 8/10". */
 export function RateButton({ ready, rating, lead, onClick, focusKey, ref }: RateButtonProps) {
   return (
     <button

@@ -2,7 +2,7 @@ import type { Film } from '@filmlist/shared/api/films';
 import { Dialog } from '../../../components/Dialog';
 import { StarRating } from './StarRating';
 
-/** SPEC §4, §5: rate a film from 1 to 10 stars, or change the rating. */
+/** docs/product.md §Rating rules: rate a film from 1 to 10 stars, or change the rating. */
 export function RatingDialog({
   film,
   current,
@@ -15,7 +15,13 @@ export function RatingDialog({
   onClose: () => void;
 }) {
   return (
-    <Dialog open={film !== null} title={film ? `Rate ${film.title}` : ''} onClose={onClose} initialFocus='[role="radio"][tabindex="0"]'>
+    <Dialog
+      open={film !== null}
+      title={film ? `Rate ${film.title}` : ''}
+      isolate={film?.title}
+      onClose={onClose}
+      initialFocus='[role="radio"][tabindex="0"]'
+    >
       {film && (
         <>
           <p>{current === null ? 'Choose from 1 to 10 stars.' : `Your rating is ${current} out of 10. Choose a new one to change it.`}</p>

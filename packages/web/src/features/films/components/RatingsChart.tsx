@@ -9,7 +9,7 @@ const HEIGHT = 92;
 const BASE = TOP + HEIGHT;
 
 /**
- * A film's ratings, 1 to 10, as an SVG bar chart drawn by the app (issue 13):
+ * A film's ratings, 1 to 10, as an SVG bar chart drawn by the app (docs/product.md §Standing):
  * each bar its count, the member's own rating marked. The drawing is hidden
  * from assistive technology; the table beside it (visually hidden) says the
  * same. Colours come from the page's (styles.css), so it follows dark mode.

@@ -7,7 +7,7 @@ import { shareTargets } from '../list-logic';
 
 const external = { target: '_blank', rel: 'noopener noreferrer' } as const;
 
-/** SPEC §2: Copy URL, Share via Email, Share on FB, Share on X; a copy is confirmed for 3 seconds. */
+/** docs/product.md §Sharing: Copy URL, Share via Email, Share on FB, Share on X; a copy is confirmed for 3 seconds. */
 export function ShareOptions({ film }: { film: Pick<Film, 'slug' | 'title'> }) {
   const targets = shareTargets(appConfig.publicUrl, film);
   const [copied, setCopied] = useState(false);

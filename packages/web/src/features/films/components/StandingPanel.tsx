@@ -4,7 +4,7 @@ import { Icon } from '../../../components/Icon';
 import { RatingsChart } from './RatingsChart';
 
 /**
- * What the community says of a film, first on its page (issues 13 and 17):
+ * What the community says of a film, first on its page (docs/product.md §Standing):
  * its rank, the two halves of its score in plain words, and the chart of its
  * ratings; "No answers yet" instead of empty bars.
  */

@@ -5,11 +5,11 @@ import { Icon } from '../../../components/Icon';
 const STARS = Array.from({ length: RATING_MAX - RATING_MIN + 1 }, (_, i) => RATING_MIN + i);
 
 /**
- * Ten stars as a keyboard-operable radio group (PRODUCT.md §9): arrow keys,
+ * Ten stars as a keyboard-operable radio group (docs/product.md §Navigation and shell): arrow keys,
  * Home and End move the choice, Enter or Space (or a click) confirms it.
  * Stars light up to the one hovered, else to the one chosen; the readout
  * beside them ("8/10") follows hover and the choice, which the arrow keys
- * move with focus (issue 17).
+ * move with focus.
  */
 export function StarRating({ value, label, onChoose }: { value: number | null; label: string; onChoose: (rating: number) => void }) {
   const [selected, setSelected] = useState<number | null>(value);

@@ -1,6 +1,6 @@
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
-import { firstFilms, type FirstFilms } from '../api/first-films';
+import { useFirstFilms, type FirstFilms } from '../api/first-films';
 import { useFilms } from '../api/get-films';
 import { emptyVotes, type Votes } from '../list-logic';
 import { useMemberVotes } from './use-member-votes';
@@ -8,7 +8,7 @@ import { useMemberVotes } from './use-member-votes';
 export interface FilmListState {
   /** null until loaded */
   films: Film[] | null;
-  /** until then, the list's first films as the page came with them (issue 14), or null */
+  /** until then, the list's first films as the page came with them (docs/product.md §Loading the list), or null */
   first: FirstFilms | null;
   /** the member's answers; null until loaded (always empty for visitors, and after a failed load) */
   votes: Votes | null;
@@ -20,11 +20,11 @@ export interface FilmListState {
   retrying: boolean;
 }
 
-/** The ranked films and, for a member (`userId`), their own votes (PRODUCT.md §4). */
+/** The ranked films and, for a member (`userId`), their own votes (§Ranking order). */
 export function useFilmList(userId: number | null, member: boolean): FilmListState {
   const films = useFilms();
   // Taken as the page mounts: they stand in until the deferred list has caught up.
-  const [first] = useState(firstFilms);
+  const first = useFirstFilms();
   const mine = useMemberVotes(member ? userId : null);
   // Deferred: React builds a new list's rows in an interruptible render, so a first load
   // of a long list does not hold the main thread in one long task.

@@ -3,7 +3,7 @@ import type { VoteOutcome } from './use-vote-actions';
 
 const LIT_MS = 2600;
 
-/** The film a vote has just been saved for, once its row is back in the list: lit up for a moment (issue 17). */
+/** The film a vote has just been saved for, once its row is back in the list: lit up for a moment (docs/product.md §Voting on the list). */
 export function useJustVoted(outcome: VoteOutcome | null, rowsShown: boolean): number | null {
   const [lit, setLit] = useState<number | null>(null);
   useEffect(() => {

@@ -24,7 +24,7 @@ function currentPlace(): Place {
 }
 
 /**
- * Issue 17: back from a film, the list is where it was. Before any click that
+ * docs/product.md §Film page: back from a film, the list is where it was. Before any click that
  * may leave the page, where the list is goes into its history entry; coming
  * back to that entry (Back, or the film page's link back), the same row is put
  * at the same height once the rows are in. Rows below the fold are laid out

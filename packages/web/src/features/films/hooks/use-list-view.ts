@@ -3,6 +3,9 @@ import type { Film } from '@filmlist/shared/api/films';
 import { useLocation, useNavigate } from '../../../lib/router';
 import {
   emptyVotes,
+  FEW_MATCHES,
+  filmsContaining,
+  foldedKeys,
   listSearch,
   listStateIn,
   pageOf,
@@ -16,7 +19,7 @@ import { ranksOf } from '../standing';
 
 /**
  * What the list shows of the films: the search and the filter live in the
- * address (issue 17: reload and Back keep them), each new one from page 1.
+ * address (docs/product.md §Filters: reload and Back keep them), each new one from page 1.
  * A visitor has no filter.
  */
 export function useListView(films: Film[] | null, votes: Votes | null, member: boolean) {
@@ -30,6 +33,8 @@ export function useListView(films: Film[] | null, votes: Votes | null, member: b
   // Lower-cased once per list; each keystroke then filters 10,000 titles by string prefix alone.
   const keys = useMemo(() => (films ? titleKeys(films) : []), [films]);
   const ranks = useMemo(() => ranksOf(films ?? []), [films]);
+  // Folded once per list too (§Search): the forgiving match then compares strings alone.
+  const folded = useMemo(() => (films ? foldedKeys(films) : []), [films]);
   const mine = votes ?? emptyVotes;
   const visible = useMemo(() => (films ? visibleFilms(films, query, filter, mine, keys) : []), [films, keys, query, filter, mine]);
   // With a filter on, a search may match films the filter leaves out: they are on the list, not missing.
@@ -37,6 +42,14 @@ export function useListView(films: Film[] | null, votes: Votes | null, member: b
     () =>
       films && filter !== 'all' && query.trim() !== '' && visible.length === 0 ? visibleFilms(films, query, 'all', mine, keys).length : 0,
     [films, filter, query, visible.length, mine, keys],
+  );
+  // When the title rule finds few, the titles containing the text anywhere, on the whole list (§Search).
+  const containing = useMemo(
+    () =>
+      films && query.trim() !== '' && visible.length < FEW_MATCHES
+        ? filmsContaining(films, query, new Set(visible.map((film) => film.film_id)), folded)
+        : [],
+    [films, query, visible, folded],
   );
   const go = (nextFilter: ListFilter, nextQuery: string) => navigate(`${pathname}${listSearch(nextFilter, nextQuery)}`, { replace: true });
 
@@ -53,6 +66,8 @@ export function useListView(films: Film[] | null, votes: Votes | null, member: b
     noMatch: films !== null && query.trim() !== '' && visible.length === 0 && matchingAll === 0,
     /** films that match the search but not the filter (shown only when none passes both) */
     filteredOut: matchingAll,
+    /** the films whose titles contain the search anywhere, when the title rule finds few */
+    containing,
     search: (typed: string) => go(filter, searchText(typed)),
     changeFilter: (next: ListFilter) => go(next, query),
     showAll: () => go('all', query),

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
 import { useNavigate } from '../../../lib/router';
-import { filmPath } from '../list-logic';
+import { filmPath } from '../../../lib/film-paths';
 
 /**
  * A reviewer's edit of the title or year moves a film to a new slug; the server

@@ -1,4 +1,8 @@
 import { useEffect } from 'react';
+import { messages } from '@filmlist/shared/messages';
+import { ExternalLink } from '../../../components/ExternalLink';
+import { JustWatchCredit } from '../../../components/JustWatchCredit';
+import { appConfig } from '../../../lib/app-config';
 import { Link } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
@@ -71,6 +75,18 @@ export default function AboutPage() {
         and ratings for it were &ldquo;not heard before&rdquo;. &ldquo;&#9733; 7.4 from 31&rdquo; means that 31 members have rated it, 7.4
         out of 10 on average. A film&rsquo;s page shows its place on the list and how its ratings spread from 1 to 10.
       </p>
+      {appConfig.filmDatabase && (
+        <>
+          <h2 id="film-data">Film data</h2>
+          <p>
+            Posters, credits, runtimes and trailers come from <ExternalLink href="https://www.themoviedb.org/">TMDB</ExternalLink>, The
+            Movie Database, a community-built film database. {messages.tmdbCredit}
+          </p>
+          <p>
+            Where to watch a film in {appConfig.watchRegionName} comes through TMDB. <JustWatchCredit />
+          </p>
+        </>
+      )}
     </article>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { updateProfileAnswer, type PublicUser } from '@filmlist/shared/api/users';
+import type { PublicUser } from '@filmlist/shared/api/users';
 import { api } from '../../../lib/api-client';
+import { profileUpdateDecoder } from '../../../lib/decoders';
 import { useAuth } from '../../../lib/auth';
 import { queryKeys } from '../../../lib/query-keys';
 
@@ -20,7 +21,7 @@ export interface ProfileUpdate {
 
 /** PUT /api/users/profile/{user_id}: email and password changes need the current password. */
 export function updateProfile(userId: number, change: ProfileChange): Promise<ProfileUpdate> {
-  return api(`/api/users/profile/${userId}`, { method: 'PUT', body: change, schema: updateProfileAnswer, auth: true });
+  return api(`/api/users/profile/${userId}`, { method: 'PUT', body: change, schema: profileUpdateDecoder, auth: true });
 }
 
 /**

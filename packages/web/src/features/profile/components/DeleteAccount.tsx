@@ -3,25 +3,22 @@ import { messages } from '@filmlist/shared/messages';
 import { Dialog } from '../../../components/Dialog';
 import { ProcessingButton } from '../../../components/ProcessingButton';
 import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
-import { withRetryNote } from '../../../lib/retry-note';
+import { formErrorsFrom } from '../../../lib/form-errors';
 import { useNavigate } from '../../../lib/router';
 import { useDeleteAccount } from '../api/delete-account';
 import { ShowPasswords } from './ShowPasswords';
 
-/** What the password field says about a refusal; other failures are only logged (SPEC §8). */
+/** What the password field says about a refusal (a wrong password, too many tries); other failures are only logged (docs/product.md §Errors). */
 function refusal(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  if (error.status === 403 || error.status === 400) return error.message;
-  if (error.status === 429) return withRetryNote(messages.rateLimited, error);
-  return null;
+  const said = formErrorsFrom(error, { fields: ['currentPassword'], explained: [400, 403, 429], fallback: '' });
+  return said.refused ? (said.fields.currentPassword ?? said.form) : null;
 }
 
 /**
  * Delete Account, apart from the update forms and marked as dangerous, after
- * the spec's confirmation pop-up, which also asks for the current password
- * (PRODUCT.md §3): a stolen session alone cannot delete it.
+ * the confirmation pop-up, which also asks for the current password
+ * (§Account deletion): a stolen session alone cannot delete it.
  */
 export function DeleteAccount({ onUse }: { onUse: () => void }) {
   const { logout } = useAuth();

@@ -27,6 +27,7 @@ const data: MyExport = {
   ratings: [],
   submissions: [],
   watch_clicks: [],
+  watchlist: [{ film: { film_id: 1, title: 'Moon', release_year: 2009, slug: 'moon-2009' }, added_at: '2026-02-03T00:00:00.000Z' }],
 };
 
 /** What the page handed the browser to save: the file's bytes and name. */

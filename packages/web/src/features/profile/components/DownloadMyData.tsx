@@ -25,7 +25,7 @@ function saveAsFile(data: MyExport): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** "Download my data" (PRODUCT.md §11): the account, answers, ratings, submissions and watch clicks as a JSON file. */
+/** "Download my data" (docs/product.md §Download my data): the account, answers, ratings, submissions and watch clicks as a JSON file. */
 export function DownloadMyData({ active, onUse }: { active: boolean; onUse: () => void }) {
   const { mutateAsync: exportData, isPending } = useExportMyData();
   const [outcome, setOutcome] = useState<Outcome | null>(null);

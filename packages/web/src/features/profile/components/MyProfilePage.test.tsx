@@ -154,7 +154,7 @@ describe('MyProfilePage', () => {
     expect(within(passwordForm).queryByRole('alert')).toBeNull();
   });
 
-  it('says when to try again after too many updates, below the spec message', async () => {
+  it('says when to try again after too many updates, below the update message', async () => {
     const { user } = open({
       'PUT /api/users/profile/7': () => json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '600' }),
     });

@@ -12,7 +12,7 @@ import { ProfileFieldForm } from './ProfileFieldForm';
 /** The parts of the page with messages of their own; only the last one used shows them. */
 type Part = 'username' | 'email' | 'password' | 'pending' | 'download' | 'delete';
 
-/** SPEC §2 /myprofile: the current username and email, three update forms, Download My Data (PRODUCT.md §11), Delete Account. */
+/** docs/product.md §Member screens, /myprofile: the current username and email, three update forms, Download My Data, Delete Account. */
 export default function MyProfilePage() {
   useDocumentTitle('My Profile');
   const { user } = useAuth();

@@ -16,7 +16,7 @@ interface PendingEmailProps {
 /**
  * An email change waiting for its link, shown as pending with the address,
  * and a way to cancel it: setting the email back to the current one voids
- * every link mailed for it (PRODUCT.md §11).
+ * every link mailed for it (docs/product.md §Email changes).
  */
 export function PendingEmail({ address, currentEmail, active, onUse, onCancelled }: PendingEmailProps) {
   const { mutateAsync: update, isPending } = useUpdateProfile();

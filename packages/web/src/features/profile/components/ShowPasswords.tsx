@@ -1,4 +1,4 @@
-/** The spec's show-passwords box, beside the password fields it shows. */
+/** The show-passwords box, beside the password fields it shows. */
 export function ShowPasswords({ plural, checked, onChange }: { plural: boolean; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <label className="inline show-passwords">

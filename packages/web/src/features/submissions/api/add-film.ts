@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageBody } from '@filmlist/shared/api/common';
 import { api } from '../../../lib/api-client';
+import { messageDecoder } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
 import { markQueueStale } from './mark-stale';
 
@@ -12,11 +12,15 @@ export interface AddFilmInput {
   watchLink: string;
   /** the submitter's user id as text; '' when nobody submitted it */
   userId: string;
+  /** the film database entry: absent keeps the submission's, null drops it (docs/product.md §Film database) */
+  tmdb_id?: number | null;
+  /** the recommendation note: absent keeps the submission's, a text replaces it, null drops it (§Recommendation note) */
+  note?: string | null;
 }
 
-/** A reviewer adds a film to the list, approving the matching submission (SPEC §7). */
+/** A reviewer adds a film to the list, approving the matching submission (docs/product.md §Review decisions). */
 export async function addFilm(input: AddFilmInput): Promise<void> {
-  await api('/api/films/addfilm', { method: 'POST', body: input, schema: messageBody, auth: true });
+  await api('/api/films/addfilm', { method: 'POST', body: input, schema: messageDecoder, auth: true });
 }
 
 /** The new film changes the ranked list. */

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { reviewHistoryAnswer, type AuditEntry } from '@filmlist/shared/api/reviewers';
+import type { AuditEntry } from '@filmlist/shared/api/reviewers';
 import { api } from '../../../lib/api-client';
+import { reviewHistoryDecoder } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
 
 export interface HistoryPage {
@@ -16,7 +17,7 @@ export interface HistoryPage {
 export function getReviewHistory(before: number, signal?: AbortSignal): Promise<HistoryPage> {
   return api('/api/films/review-history', {
     auth: true,
-    schema: reviewHistoryAnswer,
+    schema: reviewHistoryDecoder,
     signal,
     ...(before > 0 ? { query: { before } } : {}),
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageBody } from '@filmlist/shared/api/common';
 import { api } from '../../../lib/api-client';
+import { messageDecoder } from '../../../lib/decoders';
 import { markQueueStale } from './mark-stale';
 
 export interface RejectFilmInput {
@@ -12,11 +12,11 @@ export interface RejectFilmInput {
   reason: string;
 }
 
-/** A reviewer rejects a pending submission (SPEC §7, PRODUCT.md §6). */
+/** A reviewer rejects a pending submission (docs/product.md §Review decisions). */
 export async function rejectFilm(input: RejectFilmInput): Promise<void> {
   const reason = input.reason.trim();
   const body = { title: input.title, release_year: input.release_year, userId: input.userId, ...(reason ? { reason } : {}) };
-  await api('/api/films/reject', { method: 'POST', body, schema: messageBody, auth: true });
+  await api('/api/films/reject', { method: 'POST', body, schema: messageDecoder, auth: true });
 }
 
 export function useRejectFilm() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageBody } from '@filmlist/shared/api/common';
 import { api } from '../../../lib/api-client';
+import { messageDecoder } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
 import { markQueueStale } from './mark-stale';
 
@@ -13,7 +13,7 @@ export interface FilmRemoval {
 /** DELETE /api/films/{film_id} {reason?}: the film goes with its answers, ratings and clicks (reviewers only). */
 export async function removeFilm({ filmId, reason }: FilmRemoval): Promise<string> {
   const body = reason.trim() ? { reason: reason.trim() } : {};
-  const answer = await api(`/api/films/${filmId}`, { method: 'DELETE', body, schema: messageBody, auth: true });
+  const answer = await api(`/api/films/${filmId}`, { method: 'DELETE', body, schema: messageDecoder, auth: true });
   return answer.message;
 }
 

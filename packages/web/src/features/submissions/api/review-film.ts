@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageBody } from '@filmlist/shared/api/common';
 import { api } from '../../../lib/api-client';
+import { messageDecoder } from '../../../lib/decoders';
 import { useAuth } from '../../../lib/auth';
 import { queryKeys } from '../../../lib/query-keys';
 import { markQueueStale } from './mark-stale';
@@ -9,11 +9,18 @@ export interface ReviewFilmInput {
   title: string;
   release_year: string;
   description: string;
+  /** the film database entry chosen from the type-ahead; null when typed by hand */
+  tmdb_id: number | null;
+  /** "Why is it undervalued?"; '' for none (docs/product.md §Recommendation note) */
+  note: string;
+  /** whether the film page names the member with the note */
+  note_named: boolean;
 }
 
-/** A member submits a film for review; the server answers 201 (SPEC §7). */
-export async function submitFilmForReview(input: ReviewFilmInput): Promise<void> {
-  await api('/api/films/reviewfilm', { method: 'POST', body: input, schema: messageBody, auth: true });
+/** A member submits a film for review; the server answers 201 (docs/product.md §Submitting). */
+export async function submitFilmForReview({ note, ...input }: ReviewFilmInput): Promise<void> {
+  const body = { ...input, ...(note.trim() ? { note: note.trim() } : {}) };
+  await api('/api/films/reviewfilm', { method: 'POST', body, schema: messageDecoder, auth: true });
 }
 
 /** A new submission joins the queue and the member's own list (/my-submissions). */

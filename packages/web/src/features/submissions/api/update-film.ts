@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addFilmAnswer, type Film } from '@filmlist/shared/api/films';
+import type { FilmDetail } from '@filmlist/shared/api/films';
 import { api } from '../../../lib/api-client';
+import { filmSavedDecoder } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
 import { markQueueStale } from './mark-stale';
 
@@ -13,12 +14,14 @@ export interface FilmEdit {
   watchLink: string;
   /** an optional note for the record */
   reason: string;
+  /** a new film database entry (null unlinks); absent leaves the link as it is (docs/product.md §Film database) */
+  tmdb_id?: number | null;
 }
 
 /** PUT /api/films/{film_id}: every add-film rule; a new title or year gives the film a new slug (reviewers only). */
-export async function updateFilm({ filmId, reason, ...fields }: FilmEdit): Promise<{ message: string; film: Film }> {
+export async function updateFilm({ filmId, reason, ...fields }: FilmEdit): Promise<{ message: string; film: FilmDetail }> {
   const body = { ...fields, ...(reason.trim() ? { reason: reason.trim() } : {}) };
-  return api(`/api/films/${filmId}`, { method: 'PUT', body, schema: addFilmAnswer, auth: true });
+  return api(`/api/films/${filmId}`, { method: 'PUT', body, schema: filmSavedDecoder, auth: true });
 }
 
 /**

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messageBody } from '@filmlist/shared/api/common';
 import { api } from '../../../lib/api-client';
+import { messageDecoder } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
 import { markQueueStale } from './mark-stale';
 
 /** DELETE /api/me/submissions/{id}: withdraws a pending submission (409 once a reviewer has decided it). */
 export async function withdrawSubmission(submissionId: number): Promise<string> {
-  const answer = await api(`/api/me/submissions/${submissionId}`, { method: 'DELETE', schema: messageBody, auth: true });
+  const answer = await api(`/api/me/submissions/${submissionId}`, { method: 'DELETE', schema: messageDecoder, auth: true });
   return answer.message;
 }
 

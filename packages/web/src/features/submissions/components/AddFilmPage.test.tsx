@@ -66,7 +66,7 @@ describe('AddFilmPage', () => {
     ['accents in the title', { title: 'Amélie' }, messages.titleHasAccents, title],
     ['accents in the logline', { logline: 'A cafe\u0301 in Paris.' }, messages.descriptionHasAccents, logline],
     ['a title too long', { title: 'A'.repeat(201) }, messages.titleTooLong, title],
-    ['a logline too long', { logline: 'a'.repeat(1001) }, messages.descriptionTooLong, logline],
+    ['a logline too long', { logline: 'a'.repeat(1001) }, messages.loglineTooLong, logline],
     ['a year out of range', { year: '1800' }, messages.yearOutOfRange, year],
   ];
 
@@ -76,7 +76,8 @@ describe('AddFilmPage', () => {
     fill(input);
     fireEvent.click(submit());
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(field()).toHaveAccessibleDescription(message);
+    // A field past its limit is described by its character count too.
+    expect(field()).toHaveAccessibleDescription(expect.stringContaining(message));
     expect(field()).toHaveAttribute('aria-invalid', 'true');
     expect(field()).toHaveFocus();
     expect(screen.getAllByRole('alert')).toHaveLength(1);
@@ -112,6 +113,35 @@ describe('AddFilmPage', () => {
     expect(screen.queryAllByRole('alert')).toHaveLength(0);
   });
 
+  it('says "Please fill in all fields." once, under the first blank field, and marks every blank field', async () => {
+    const { calls } = mockApi({});
+    renderPage();
+    fill({ title: '', year: '', logline: '' });
+    fireEvent.click(submit());
+    await waitFor(() => expect(title()).toHaveFocus());
+    expect(screen.getAllByText(messages.fillAllFields)).toHaveLength(1);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    for (const field of [title(), year(), logline()]) {
+      expect(field).toHaveAttribute('aria-invalid', 'true');
+      expect(field).toHaveAccessibleDescription(messages.fillAllFields);
+    }
+    expect(callsTo(calls, '/api/films/checkfilm')).toHaveLength(0);
+  });
+
+  it('counts the characters of the title and the logline near their limits', () => {
+    mockApi({});
+    renderPage();
+    fireEvent.change(title(), { target: { value: 'A'.repeat(150) } });
+    expect(screen.queryByText(/of 200 characters/)).toBeNull();
+    fireEvent.change(title(), { target: { value: 'A'.repeat(181) } });
+    expect(title()).toHaveAccessibleDescription('181 of 200 characters');
+    fireEvent.change(logline(), { target: { value: 'a'.repeat(700) } });
+    expect(screen.queryByText(/of 1000 characters/)).toBeNull();
+    fireEvent.change(logline(), { target: { value: 'a'.repeat(1002) } });
+    expect(logline()).toHaveAccessibleDescription('1002 of 1000 characters');
+    expect(screen.getByText('1002 of 1000 characters')).toHaveClass('error');
+  });
+
   it('stops when the film is already on the list', async () => {
     const { calls } = mockApi({ 'GET /api/films/checkfilm': () => json({ exists: true }) });
     renderPage();
@@ -120,6 +150,19 @@ describe('AddFilmPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.filmAlreadyListed);
     expect(callsTo(calls, '/api/films/checkfilm')[0]?.query).toEqual({ title: 'Paper Moon', release_year: '1973' });
     expect(callsTo(calls, '/api/films/reviewfilm')).toHaveLength(0);
+  });
+
+  it('says a duplicate once: the notice found while typing keeps only its link once the submit says the same', async () => {
+    mockApi({ 'GET /api/films/checkfilm': () => json({ exists: true }) });
+    renderPage();
+    fill({});
+    const link = await screen.findByRole('link', { name: 'See Paper Moon on the list' });
+    expect(screen.getAllByText(messages.filmAlreadyListed, { exact: false })).toHaveLength(1);
+    fireEvent.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.filmAlreadyListed);
+    expect(screen.getAllByText(messages.filmAlreadyListed, { exact: false })).toHaveLength(1);
+    expect(link).toBeInTheDocument();
+    expect(link).toHaveAttribute('href', '/films/paper-moon-1973');
   });
 
   it('says so when the duplicate check fails', async () => {
@@ -142,7 +185,7 @@ describe('AddFilmPage', () => {
     fireEvent.click(submit());
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
     answer.resolve(json({ message: messages.reviewSubmitted, film: {} }, 201));
-    // The spec's words, naming the film.
+    // The message of messages.ts, naming the film.
     const status = (await screen.findByText(aboutFilm('Paper Moon', '1973', messages.reviewSubmitted))).closest<HTMLElement>(
       '[role="status"]',
     );
@@ -154,7 +197,13 @@ describe('AddFilmPage', () => {
     const [post] = callsTo(calls, '/api/films/reviewfilm');
     expect(post?.method).toBe('POST');
     expect(post?.auth).toBe('Bearer access-token');
-    expect(post?.body).toEqual({ title: 'Paper Moon', release_year: '1973', description: 'A con man and a girl travel Kansas.' });
+    expect(post?.body).toEqual({
+      title: 'Paper Moon',
+      release_year: '1973',
+      description: 'A con man and a girl travel Kansas.',
+      tmdb_id: null,
+      note_named: true,
+    });
     expect(title()).toHaveValue('');
     expect(year()).toHaveValue('');
     expect(logline()).toHaveValue('');
@@ -187,7 +236,7 @@ describe('AddFilmPage', () => {
     await waitFor(() => expect(year()).toHaveAccessibleDescription(messages.yearOutOfRange));
   });
 
-  it('falls back to the spec message for any other failure', async () => {
+  it('falls back to the review-submission failure message for any other failure', async () => {
     mockApi({
       'GET /api/films/checkfilm': () => json({ exists: false }),
       'POST /api/films/reviewfilm': () => json({ error: 'down', code: 'unavailable' }, 503),
@@ -198,7 +247,7 @@ describe('AddFilmPage', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.reviewSubmitFailed);
   });
 
-  it('says when to try again after too many requests, below the spec message', async () => {
+  it('says when to try again after too many requests, below the failure message', async () => {
     let check = json({ error: messages.rateLimited, code: 'rate_limited' }, 429, { 'retry-after': '30' });
     mockApi({
       'GET /api/films/checkfilm': () => check,

@@ -1,17 +1,24 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { Film } from '@filmlist/shared/api/films';
+import type { FilmDetail } from '@filmlist/shared/api/films';
 import { REJECT_REASON_MAX } from '@filmlist/shared/constants';
 import type { FilmField, FilmFields as FilmValues } from '@filmlist/shared/film-rules';
 import { messages } from '@filmlist/shared/messages';
 import { ProcessingButton } from '../../../components/ProcessingButton';
+import { appConfig } from '../../../lib/app-config';
 import { Link } from '../../../lib/router';
 import { useFilmEdit } from '../hooks/use-film-edit';
+import { useFilmEntry } from '../api/get-film-entry';
+import { useFilmLink } from '../hooks/use-film-link';
 import { useFocusProblem } from '../hooks/use-focus-problem';
 import { ConfirmBox, FilmFields, FormError, WatchLinkField } from './FilmFields';
 import { ReasonDialog } from './ReasonDialog';
+import { ReviewerWatch } from './ReviewerWatch';
 
-/** The film's title, year, logline and watch link, under the add-film rules, and its removal. */
-export function EditFilmForm({ film }: { film: Film }) {
+/**
+ * The film's title, year, logline and watch link, under the add-film rules, its link to the film
+ * database (linked, relinked or unlinked through the type-ahead, docs/product.md §Film database), and its removal.
+ */
+export function EditFilmForm({ film }: { film: FilmDetail }) {
   const prefix = useId();
   const [values, setValues] = useState<FilmValues>({
     title: film.title,
@@ -19,6 +26,8 @@ export function EditFilmForm({ film }: { film: Film }) {
     description: film.description,
   });
   const [watchLink, setWatchLink] = useState(film.watch_link ?? '');
+  const link = useFilmLink(film.tmdb_id);
+  const entry = useFilmEntry(link.tmdbId)?.entry ?? undefined;
   const [reason, setReason] = useState('');
   const [confirmed, setConfirmed] = useState(false);
   const [removing, setRemoving] = useState(false);
@@ -30,7 +39,7 @@ export function EditFilmForm({ film }: { film: Film }) {
   const change = (field: FilmField, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const save = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    void edit.save({ ...values, watchLink, reason, confirmed });
+    void edit.save({ ...values, watchLink, reason, confirmed, ...(link.changed ? { tmdb_id: link.tmdbId } : {}) });
   };
 
   return (
@@ -39,7 +48,30 @@ export function EditFilmForm({ film }: { film: Film }) {
         Changes show on The Film List at once. A new title or year gives the film a new address; the old one keeps working.
       </p>
       <form className="film-form" noValidate onSubmit={save}>
-        <FilmFields prefix={prefix} values={values} onChange={change} problems={edit.problems} descriptionLabel="Logline" />
+        <FilmFields
+          prefix={prefix}
+          values={values}
+          onChange={change}
+          problems={edit.problems}
+          descriptionLabel="Logline"
+          lookup={{
+            enabled: appConfig.filmDatabase,
+            link,
+            entry,
+            own: { film_id: film.film_id, title: film.title, release_year: String(film.release_year) },
+          }}
+        />
+        {appConfig.filmDatabase && link.tmdbId === null && (
+          <p className="field-hint">
+            Not linked to the film database. To link it, press the down arrow in Film Title (or type) and choose the film.
+          </p>
+        )}
+        <ReviewerWatch
+          tmdbId={link.tmdbId}
+          offers={entry?.where_to_watch ?? (link.changed ? null : film.where_to_watch)}
+          noneKnown={entry !== undefined && entry.where_to_watch === null}
+          onUse={setWatchLink}
+        />
         <WatchLinkField prefix={prefix} name="watchLink" value={watchLink} onChange={setWatchLink} problems={edit.problems} />
         <label htmlFor={`${prefix}-note`}>
           Note for the record <span className="optional">(optional, shown in the history)</span>
@@ -74,7 +106,9 @@ export function EditFilmForm({ film }: { film: Film }) {
       <ReasonDialog
         open={removing}
         title={`Remove ${film.title} (${film.release_year})?`}
+        isolate={film.title}
         confirmLabel="Yes, remove the film"
+        danger
         onClose={() => setRemoving(false)}
         onConfirm={(why) => {
           setRemoving(false);

@@ -2,18 +2,20 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
-import { film } from '../../../test/factories';
+import { filmDetail } from '../../../test/factories';
 import { callsTo, json, mockApi, type Answer } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
 import EditFilmPage from './EditFilmPage';
 
-const moon = film(1, 'Moon', 2008, 'https://watch.example/moon');
-const fixed = { ...film(1, 'Moon', 2009, 'https://watch.example/moon'), description: 'A man nears the end of a stint on the Moon.' };
+const moon = filmDetail(1, 'Moon', 2008, 'https://watch.example/moon');
+const fixed = { ...filmDetail(1, 'Moon', 2009, 'https://watch.example/moon'), description: 'A man nears the end of a stint on the Moon.' };
 
 function open(routes: { save?: Answer; remove?: Answer } = {}, reviewer: boolean | undefined = true) {
   signIn(reviewer === undefined ? {} : { isReviewer: reviewer });
   const api = mockApi({
     'GET /api/films/filmdetails': () => json({ film: moon }),
+    // The title-and-year check while typing (docs/product.md §Add-film rules).
+    'GET /api/films/checkfilm': () => json({ exists: false }),
     'PUT /api/films/:id': routes.save ?? (() => json({ message: messages.filmUpdated, film: fixed })),
     'DELETE /api/films/:id': routes.remove ?? (() => json({ message: messages.filmRemoved })),
   });

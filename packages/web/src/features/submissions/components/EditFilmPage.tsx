@@ -5,7 +5,7 @@ import { useParams } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EditFilmForm } from './EditFilmForm';
 
-/** /master/films/{slug}/edit: a reviewer edits or removes a film (PRODUCT.md §11). */
+/** /master/films/{slug}/edit: a reviewer edits or removes a film (docs/product.md §Reviewer tools). */
 export default function EditFilmPage() {
   useDocumentTitle('Edit Film');
   const { slug = '' } = useParams();

@@ -1,31 +1,18 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
+import type { FilmDatabaseEntry, LookupCandidate } from '@filmlist/shared/api/lookup';
+import { DESCRIPTION_MAX, TITLE_MAX } from '@filmlist/shared/constants';
 import type { FilmField, FilmFields as FilmValues } from '@filmlist/shared/film-rules';
 import { titleCase } from '@filmlist/shared/slug';
+import { useFilmExists } from '../api/check-film';
+import { useDebounced } from '../hooks/use-debounced';
+import type { FilmLink } from '../hooks/use-film-link';
+import { LOOKUP_DEBOUNCE_MS } from '../hooks/use-title-lookup';
 import { problemAt, type FormField, type FormProblems } from '../utils/film-form';
+import { CharacterCount, describedBy, FieldError, fieldId, hintId, showsCount } from './FieldParts';
+import { DuplicateNotice, LinkedEntry, listedByTitle, OverviewOffer } from './FilmLinkFields';
+import { TitleLookup } from './TitleLookup';
 
-/** The id of a form's field, from the form's useId() prefix. */
-export const fieldId = (prefix: string, field: FormField): string => `${prefix}-${field}`;
-const errorId = (prefix: string, field: FormField): string => `${prefix}-${field}-error`;
-
-const hintId = (prefix: string, field: FormField): string => `${prefix}-${field}-hint`;
-
-/** aria attributes tying a field to its message, when there is one about it, and to its hint. */
-export function describedBy(prefix: string, field: FormField, problems: FormProblems, hint = false) {
-  const invalid = problemAt(problems, field) !== undefined;
-  const ids = [invalid ? errorId(prefix, field) : '', hint ? hintId(prefix, field) : ''].filter(Boolean).join(' ');
-  return { 'aria-invalid': invalid || undefined, 'aria-describedby': ids || undefined };
-}
-
-/** The message beside its field, announced as it appears. */
-export function FieldError({ prefix, field, problems }: { prefix: string; field: FormField; problems: FormProblems }) {
-  const problem = problemAt(problems, field);
-  if (!problem) return null;
-  return (
-    <p id={errorId(prefix, field)} className="error field-error" role="alert">
-      {problem.message}
-    </p>
-  );
-}
+export { CharacterCount, describedBy, FieldError, fieldId, showsCount } from './FieldParts';
 
 /** A message about the whole form (a failed call, a duplicate film), announced. */
 export function FormError({ problems }: { problems: FormProblems }) {
@@ -46,10 +33,14 @@ interface LabelledInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>,
   onChange: (value: string, event: ChangeEvent<HTMLInputElement>) => void;
   /** said below the input, and tied to it */
   hint?: ReactNode;
+  /** the field's limit, counted below it near the limit */
+  max?: number;
 }
 
 /** A labelled input of a film form, tied to its message. */
-export function LabelledInput({ prefix, field, label, problems, onChange, hint, ...input }: LabelledInputProps) {
+export function LabelledInput({ prefix, field, label, problems, onChange, hint, max, ...input }: LabelledInputProps) {
+  const value = typeof input.value === 'string' ? input.value : '';
+  const count = max !== undefined && showsCount(value, max);
   return (
     <>
       <label htmlFor={fieldId(prefix, field)}>{label}</label>
@@ -58,13 +49,14 @@ export function LabelledInput({ prefix, field, label, problems, onChange, hint, 
         autoComplete="off"
         {...input}
         onChange={(event) => onChange(event.target.value, event)}
-        {...describedBy(prefix, field, problems, hint !== undefined)}
+        {...describedBy(prefix, field, problems, { hint: hint !== undefined, count })}
       />
       {hint !== undefined && (
         <p id={hintId(prefix, field)} className="field-hint">
           {hint}
         </p>
       )}
+      {count && max !== undefined && <CharacterCount prefix={prefix} field={field} value={value} max={max} />}
       <FieldError prefix={prefix} field={field} problems={problems} />
     </>
   );
@@ -103,15 +95,33 @@ export function WatchLinkField({ prefix, value, onChange, problems, purpose, nam
   );
 }
 
+/** The film database's part in a form (docs/product.md §Film database). */
+export interface FilmLookup {
+  /** the film database is on: the title field looks films up as it is typed */
+  enabled: boolean;
+  link: FilmLink;
+  /**
+   * What the form started with: the film being edited (its own entry and its own title and year are
+   * no duplicate), or the submission the reviewer form was opened with (checked when it is added).
+   */
+  own?: { film_id?: number; title: string; release_year: string };
+  /** whether the film database's synopsis may be offered for the logline (the member's form) */
+  offerOverview?: boolean;
+  /** the linked entry as the film database has it (the reviewers' forms, GET /api/films/entry) */
+  entry?: FilmDatabaseEntry | undefined;
+}
+
 interface FilmFieldsProps {
   prefix: string;
   values: FilmValues;
   onChange: (field: FilmField, value: string) => void;
   problems: FormProblems;
-  descriptionLabel: string;
+  descriptionLabel: 'Logline' | 'Description';
+  /** the type-ahead, the link and the duplicate check while typing; absent: the plain fields */
+  lookup?: FilmLookup;
 }
 
-/** SPEC §5: the title is capitalised per word as it is typed, keeping the caret where it was. */
+/** docs/product.md §Add-film rules: the title is capitalised per word as it is typed, keeping the caret where it was. */
 function capitalised(value: string, event: ChangeEvent<HTMLInputElement>): string {
   const input = event.target;
   const next = titleCase(value);
@@ -123,20 +133,72 @@ function capitalised(value: string, event: ChangeEvent<HTMLInputElement>): strin
   return next;
 }
 
+const sameTitle = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+
+/**
+ * The title-and-year duplicate check while typing (docs/product.md §Add-film rules), once both are
+ * there and have settled; the film being edited is not its own duplicate.
+ */
+function useListedWhileTyping(values: FilmValues, lookup: FilmLookup | undefined): boolean {
+  const title = useDebounced(values.title.trim(), LOOKUP_DEBOUNCE_MS);
+  const year = useDebounced(values.release_year.trim(), LOOKUP_DEBOUNCE_MS);
+  const own = lookup?.own;
+  const isOwn = own !== undefined && sameTitle(own.title, title) && own.release_year === year;
+  const asking = lookup !== undefined && title !== '' && /^\d{4}$/.test(year) && !isOwn;
+  const exists = useFilmExists(title, year, asking);
+  return asking && exists.data === true && sameTitle(values.title, title) && values.release_year.trim() === year;
+}
+
 /** Title, Year of Release and the logline: the fields both add-film forms share. */
-export function FilmFields({ prefix, values, onChange, problems, descriptionLabel }: FilmFieldsProps) {
+export function FilmFields({ prefix, values, onChange, problems, descriptionLabel, lookup }: FilmFieldsProps) {
+  const loglineCounted = showsCount(values.description, DESCRIPTION_MAX);
+  const listedByTyping = useListedWhileTyping(values, lookup);
+  const link = lookup?.link;
+
+  const choose = (candidate: LookupCandidate) => {
+    if (!lookup || !link) return;
+    const ownEntry = lookup.own?.film_id !== undefined && candidate.listed?.film_id === lookup.own.film_id;
+    if (candidate.listed && !ownEntry) return link.found({ kind: 'listed', film: candidate.listed });
+    if (candidate.pending) return link.found({ kind: 'pending', title: candidate.title });
+    // The canonical title exactly as the film database has it: no capitalisation (§Film database).
+    onChange('title', candidate.title);
+    if (candidate.release_year !== null) onChange('release_year', String(candidate.release_year));
+    link.choose(candidate);
+  };
+  const duplicate = link?.duplicate ?? (listedByTyping ? listedByTitle(values.title, values.release_year) : null);
+
   return (
     <>
-      <LabelledInput
-        prefix={prefix}
-        field="title"
-        label="Film Title"
-        problems={problems}
-        name="title"
-        type="text"
-        value={values.title}
-        onChange={(value, event) => onChange('title', capitalised(value, event))}
-      />
+      {lookup && link ? (
+        <TitleLookup
+          prefix={prefix}
+          title={values.title}
+          year={values.release_year}
+          problems={problems}
+          enabled={lookup.enabled}
+          onType={(value, event) => {
+            link.typedOver();
+            onChange('title', capitalised(value, event));
+          }}
+          onChoose={choose}
+        />
+      ) : (
+        <LabelledInput
+          prefix={prefix}
+          field="title"
+          label="Film Title"
+          problems={problems}
+          name="title"
+          type="text"
+          value={values.title}
+          max={TITLE_MAX}
+          onChange={(value, event) => onChange('title', capitalised(value, event))}
+        />
+      )}
+      {link && link.tmdbId !== null && (
+        <LinkedEntry tmdbId={link.tmdbId} chosen={link.chosen} entry={lookup?.entry} form={values} onUnlink={link.unlink} />
+      )}
+      {duplicate && <DuplicateNotice duplicate={duplicate} formMessage={problemAt(problems, null)?.message} />}
       <LabelledInput
         prefix={prefix}
         field="release_year"
@@ -156,14 +218,18 @@ export function FilmFields({ prefix, values, onChange, problems, descriptionLabe
         rows={4}
         value={values.description}
         onChange={(event) => onChange('description', event.target.value)}
-        {...describedBy(prefix, 'description', problems)}
+        {...describedBy(prefix, 'description', problems, { count: loglineCounted })}
       />
-      <FieldError prefix={prefix} field="description" problems={problems} />
+      {loglineCounted && <CharacterCount prefix={prefix} field="description" value={values.description} max={DESCRIPTION_MAX} />}
+      <FieldError prefix={prefix} field="description" problems={problems} label={descriptionLabel} />
+      {lookup?.offerOverview && link?.chosen?.overview && values.description.trim() === '' && (
+        <OverviewOffer overview={link.chosen.overview} onUse={(text) => onChange('description', text)} />
+      )}
     </>
   );
 }
 
-/** SPEC §4: the required "double-checked" box. */
+/** The required "double-checked" box (§Add-film rules). */
 export function ConfirmBox({
   prefix,
   checked,

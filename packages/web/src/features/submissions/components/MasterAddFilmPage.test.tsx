@@ -1,10 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Submission } from '@filmlist/shared/api/films';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SubmissionDetail } from '@filmlist/shared/api/films';
 import { aboutFilm, messages, tryAgainIn } from '@filmlist/shared/messages';
 import { reviewerFormPath } from '@filmlist/shared/reviewer-link';
+import { appConfig } from '../../../lib/app-config';
 import { callsTo, json, mockApi, recordedCalls } from '../../../test/fake-api';
+import { ADULT_ENTRY_ID } from '../../../test/factories';
 import { renderPage as render, signIn } from '../../../test/render-page';
 import MasterAddFilmPage from './MasterAddFilmPage';
 
@@ -12,7 +14,7 @@ afterEach(() => vi.restoreAllMocks());
 
 const ROUTE = '/master/addfilm/:title/:release_year/:description/:user_id';
 
-const submission = (change: Partial<Submission> = {}): Submission => ({
+const submission = (change: Partial<SubmissionDetail> = {}): SubmissionDetail => ({
   submission_id: 31,
   title: 'The Fall',
   release_year: 2006,
@@ -20,6 +22,9 @@ const submission = (change: Partial<Submission> = {}): Submission => ({
   user_id: 7,
   username: 'mia',
   status: 'pending',
+  tmdb_id: null,
+  note: null,
+  note_named: true,
   created_at: '2026-02-01T10:00:00.000Z',
   ...change,
 });
@@ -84,7 +89,7 @@ describe('MasterAddFilmPage', () => {
     expect(field('Description')).toHaveValue('Miles becomes 50/50 hero');
   });
 
-  it("keeps a title's and a logline's own hyphens from a mailed link, and names the submitter it finds in the queue (issue 17)", async () => {
+  it("keeps a title's and a logline's own hyphens from a mailed link, and names the submitter it finds in the queue", async () => {
     const { calls } = happyServer();
     renderPage(midAugustPath, true, [submission(), midAugust]);
     expect(field('Film Title')).toHaveValue('Mid-August Lunch');
@@ -120,7 +125,7 @@ describe('MasterAddFilmPage', () => {
     expect(callsTo(recordedCalls(), '/api/films/submissions')).toHaveLength(0);
   });
 
-  it("ignores navigation state about another submission, and a hand-made link's dashes become spaces (SPEC §2)", () => {
+  it("ignores navigation state about another submission, and a hand-made link's dashes become spaces (docs/product.md §Reviewer link)", () => {
     happyServer();
     renderPage('/master/addfilm/Mid-August-Lunch/2008/a-cash-strapped-man/12', true, [], { submission: submission() });
     expect(field('Film Title')).toHaveValue('Mid August Lunch');
@@ -269,5 +274,96 @@ describe('MasterAddFilmPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add Film' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.reviewerOnly);
     expect(screen.queryByRole('button', { name: 'Add Film' })).toBeNull();
+  });
+});
+
+describe("MasterAddFilmPage: the member's link to the film database (docs/product.md §Film database)", () => {
+  beforeEach(() => {
+    appConfig.filmDatabase = true;
+  });
+  afterEach(() => {
+    appConfig.filmDatabase = false;
+  });
+
+  const linked = (tmdb_id: number) => submission({ tmdb_id });
+  /** The linked entry's name as the form shows it (its title in a bdi). */
+  const entryNamed = (name: string) => screen.findByText((_, element) => element?.tagName === 'STRONG' && element.textContent === name);
+
+  it("shows the linked entry's own title, year, poster and director beside the submitted title, and says when they differ", async () => {
+    happyServer();
+    renderPage(undefined, true, [], { submission: linked(1946) });
+    // Submitted as The Fall (2006), linked to eXistenZ (1999): the wrong link shows.
+    expect(field('Film Title')).toHaveValue('The Fall');
+    const entry = await entryNamed('eXistenZ (1999)');
+    const box = entry.closest('.linked-entry');
+    if (!(box instanceof HTMLElement)) throw new Error('no linked entry box');
+    expect(within(box).getByText('David Cronenberg')).toBeInTheDocument();
+    expect(box.querySelector('img')).toHaveAttribute('src', expect.stringMatching(/^\/posters\/t[0-9a-f]{24}\.webp\?w=92$/));
+    expect(box).toHaveTextContent('The entry is not the title and year above');
+    expect(within(box).getByRole('button', { name: 'Unlink' })).toBeInTheDocument();
+  });
+
+  it('says nothing differs when the entry is the submitted film', async () => {
+    happyServer();
+    renderPage('/master/addfilm/eXistenZ/1999/a-game-designer/7', true, [], {
+      submission: submission({ title: 'eXistenZ', release_year: 1999, description: 'a game designer', tmdb_id: 1946 }),
+    });
+    const entry = await entryNamed('eXistenZ (1999)');
+    expect(entry.closest('.linked-entry')).not.toHaveTextContent('The entry is not the title and year above');
+  });
+
+  it("shows the entry's offers in the region, and one click makes their page the watch link that is sent", async () => {
+    const { calls } = happyServer();
+    const user = renderPage(undefined, true, [], { submission: linked(1946) });
+    expect(await screen.findByText('Stan')).toBeInTheDocument();
+    expect(screen.getByText('Apple TV')).toBeInTheDocument();
+    expect(screen.getByText('Where to watch in Australia')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Use the offers page as the watch link' }));
+    expect(field('Watch Link')).toHaveValue('https://www.themoviedb.org/movie/1946/watch?locale=AU');
+    fireEvent.click(confirmBox());
+    await user.click(screen.getByRole('button', { name: 'Add Film' }));
+    await screen.findByText(aboutFilm('The Fall', '2006', messages.filmAdded));
+    expect(callsTo(calls, '/api/films/addfilm')[0]?.body).toMatchObject({
+      watchLink: 'https://www.themoviedb.org/movie/1946/watch?locale=AU',
+    });
+    expect(callsTo(calls, '/api/films/entry')[0]?.query).toEqual({ tmdb_id: '1946' });
+  });
+
+  it("warns of an entry the film database marks adult, and shows the server's refusal of it", async () => {
+    const adult = { error: messages.filmDatabaseEntryAdult, code: 'adult_entry', fields: { tmdb_id: messages.filmDatabaseEntryAdult } };
+    mockApi({
+      'GET /api/films/checkfilm': () => json({ exists: false }),
+      'POST /api/films/addfilm': () => json(adult, 400),
+    });
+    const user = renderPage(undefined, true, [], { submission: linked(ADULT_ENTRY_ID) });
+    expect(await screen.findByText(messages.filmDatabaseEntryAdult)).toHaveAttribute('role', 'alert');
+    // Sent with the link anyway, the server's refusal is said for the form; unlinking takes the entry's warning away.
+    fireEvent.click(confirmBox());
+    await user.click(screen.getByRole('button', { name: 'Add Film' }));
+    await waitFor(() => expect(screen.getAllByText(messages.filmDatabaseEntryAdult)).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Unlink' }));
+    expect(screen.getAllByText(messages.filmDatabaseEntryAdult)).toHaveLength(1);
+  });
+
+  it('goes on by hand when the film database cannot be read: the entry by its number, and its page of offers', async () => {
+    happyServer();
+    mockApi({ 'GET /api/films/entry': () => json({ available: false, entry: null }) });
+    const user = renderPage(undefined, true, [], { submission: linked(1946) });
+    expect(await screen.findByText('Film database entry 1946')).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(recordedCalls(), '/api/films/entry')).toHaveLength(1));
+    expect(screen.getByRole('link', { name: /See the offers and their links/ })).toHaveAttribute(
+      'href',
+      'https://www.themoviedb.org/movie/1946/watch',
+    );
+    await user.click(screen.getByRole('button', { name: 'Use the offers page as the watch link' }));
+    expect(field('Watch Link')).toHaveValue('https://www.themoviedb.org/movie/1946/watch');
+  });
+
+  it('asks nothing of the film database while it is off', () => {
+    appConfig.filmDatabase = false;
+    happyServer();
+    renderPage(undefined, true, [], { submission: linked(1946) });
+    expect(screen.getByText('Film database entry 1946')).toBeInTheDocument();
+    expect(callsTo(recordedCalls(), '/api/films/entry')).toHaveLength(0);
   });
 });

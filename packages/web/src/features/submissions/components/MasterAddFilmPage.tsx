@@ -4,7 +4,7 @@ import { ReviewerForm } from './ReviewerForm';
 
 /**
  * /master/addfilm/{title}/{release_year}/{description}/{user_id}: the reviewer
- * form, prefilled from the path (SPEC §2). A new path is a new form.
+ * form, prefilled from the path (docs/product.md §Reviewer link). A new path is a new form.
  */
 export default function MasterAddFilmPage() {
   const { pathname } = useLocation();

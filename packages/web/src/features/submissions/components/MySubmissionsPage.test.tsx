@@ -17,6 +17,8 @@ const pending: MySubmission = {
   decided_at: null,
   reason: null,
   film_slug: null,
+  note: null,
+  note_named: true,
 };
 const added: MySubmission = {
   ...pending,

@@ -10,7 +10,7 @@ import { useMySubmissions } from '../api/get-my-submissions';
 import { useWithdrawal, type Outcome } from '../hooks/use-withdrawal';
 import { MySubmissionItem } from './MySubmissionItem';
 
-/** /my-submissions: the member's submissions, newest first, and withdrawal of a pending one (PRODUCT.md §11). */
+/** /my-submissions: the member's submissions, newest first, and withdrawal of a pending one (docs/product.md §Member screens). */
 export default function MySubmissionsPage() {
   useDocumentTitle('My Submissions');
   const { user } = useAuth();
@@ -42,7 +42,8 @@ export default function MySubmissionsPage() {
       >
         {withdrawal.confirming && (
           <p>
-            {withdrawal.confirming.title} ({withdrawal.confirming.release_year}) will no longer be reviewed. You can submit it again later.
+            <bdi>{withdrawal.confirming.title}</bdi> ({withdrawal.confirming.release_year}) will no longer be reviewed. You can submit it
+            again later.
           </p>
         )}
         <div className="actions">

@@ -2,7 +2,7 @@ import { useSubmissions } from '../api/list-submissions';
 
 /**
  * How many films wait for review, beside the reviewer's Review menu item
- * (issue 17). Loaded on demand, only for reviewers: visitors and members never
+ * (docs/product.md §Navigation and shell). Loaded on demand, only for reviewers: visitors and members never
  * download it or ask for the queue. Nothing shows while loading, on failure,
  * or when the queue is empty.
  */

@@ -8,16 +8,20 @@ interface ReasonDialogProps {
   /** what happens, said above the reason */
   children: ReactNode;
   confirmLabel: string;
+  /** the film's title in `title`, isolated there (a right-to-left title keeps the words around it in order) */
+  isolate?: string;
+  /** the decision destroys (removing a film): its button has the danger style */
+  danger?: boolean;
   onConfirm: (reason: string) => void;
   onClose: () => void;
 }
 
 /** Asks before a reviewer's decision (rejecting a submission, removing a film), with an optional reason. */
-export function ReasonDialog({ open, title, children, confirmLabel, onConfirm, onClose }: ReasonDialogProps) {
+export function ReasonDialog({ open, title, isolate, children, confirmLabel, danger = false, onConfirm, onClose }: ReasonDialogProps) {
   const id = useId();
   const [reason, setReason] = useState('');
   return (
-    <Dialog open={open} title={title} onClose={onClose}>
+    <Dialog open={open} title={title} isolate={isolate} onClose={onClose}>
       {children}
       <label htmlFor={`${id}-reason`}>
         Reason <span className="optional">(optional)</span>
@@ -31,7 +35,7 @@ export function ReasonDialog({ open, title, children, confirmLabel, onConfirm, o
         onChange={(event) => setReason(event.target.value)}
       />
       <div className="actions">
-        <button type="button" onClick={() => onConfirm(reason)}>
+        <button type="button" className={danger ? 'danger' : undefined} onClick={() => onConfirm(reason)}>
           {confirmLabel}
         </button>
         <button type="button" className="secondary" onClick={onClose}>

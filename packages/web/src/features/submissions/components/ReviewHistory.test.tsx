@@ -104,6 +104,9 @@ describe('the review history on /master', () => {
       user_id: 9,
       username: 'otto',
       status: 'pending',
+      tmdb_id: null,
+      note: null,
+      note_named: true,
       created_at: '2026-03-01T09:00:00.000Z',
     };
     mockApi({

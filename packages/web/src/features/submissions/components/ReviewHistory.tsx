@@ -6,9 +6,10 @@ import { Link } from '../../../lib/router';
 import { useReviewHistory } from '../api/get-review-history';
 import { momentOf } from '../utils/dates';
 import { ACTION_WORDS, changesOf } from '../utils/history';
-import { editFilmPath, isForbidden } from '../utils/film-form';
+import { isForbidden } from '../utils/film-form';
+import { editFilmPath, filmPath } from '../../../lib/film-paths';
 
-/** The reviewers' history beside the queue (PRODUCT.md §11): every decision, newest first, a page at a time. */
+/** The reviewers' history beside the queue (docs/product.md §Reviewer tools): every decision, newest first, a page at a time. */
 export function ReviewHistory() {
   const history = useReviewHistory();
   const list = useRef<HTMLOListElement>(null);
@@ -75,12 +76,17 @@ export function ReviewHistory() {
 
 function HistoryEntry({ entry }: { entry: AuditEntry }) {
   const film = `${entry.title} (${entry.release_year})`;
+  const shown = (
+    <>
+      <bdi>{entry.title}</bdi> ({entry.release_year})
+    </>
+  );
   const changes = changesOf(entry);
   return (
     <>
       <p className="history-what">
         <strong>{entry.reviewer}</strong> {ACTION_WORDS[entry.action]}{' '}
-        {entry.film_slug === null ? film : <Link to={`/films/private/${encodeURIComponent(entry.film_slug)}`}>{film}</Link>}
+        {entry.film_slug === null ? shown : <Link to={filmPath({ slug: entry.film_slug }, true)}>{shown}</Link>}
       </p>
       <p className="queue-meta">
         <time dateTime={entry.at}>{momentOf(entry.at)}</time>

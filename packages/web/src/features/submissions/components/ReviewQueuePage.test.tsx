@@ -1,14 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Submission } from '@filmlist/shared/api/films';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SubmissionDetail } from '@filmlist/shared/api/films';
 import { aboutFilm, messages } from '@filmlist/shared/messages';
+import { appConfig } from '../../../lib/app-config';
 import { callsTo, json, mockApi, type Call } from '../../../test/fake-api';
 import { renderPage as render, signIn } from '../../../test/render-page';
 import ReviewQueuePage from './ReviewQueuePage';
 
 afterEach(() => vi.restoreAllMocks());
 
-const spiderMan: Submission = {
+const spiderMan: SubmissionDetail = {
   submission_id: 2,
   title: 'Spider-Man: Into The Spider-Verse',
   release_year: 2018,
@@ -16,9 +17,12 @@ const spiderMan: Submission = {
   user_id: 12,
   username: 'mia',
   status: 'pending',
+  tmdb_id: null,
+  note: null,
+  note_named: true,
   created_at: '2026-03-02T10:00:00.000Z',
 };
-const paperMoon: Submission = {
+const paperMoon: SubmissionDetail = {
   submission_id: 1,
   title: 'Paper Moon',
   release_year: 1973,
@@ -26,12 +30,15 @@ const paperMoon: Submission = {
   user_id: 9,
   username: 'otto',
   status: 'pending',
+  tmdb_id: null,
+  note: null,
+  note_named: true,
   created_at: '2026-03-01T09:00:00.000Z',
 };
 
 const noHistory = { entries: [], next: null };
 
-function server(submissions: Submission[], decide: (call: Call) => Response | undefined = () => undefined) {
+function server(submissions: SubmissionDetail[], decide: (call: Call) => Response | undefined = () => undefined) {
   return mockApi({
     'GET /api/films/submissions': () => json({ submissions }),
     'GET /api/films/review-history': () => json(noHistory),
@@ -63,7 +70,7 @@ describe('ReviewQueuePage', () => {
     ).toBeInTheDocument();
     expect(within(spider).getByText(/Submitted by mia on/)).toBeInTheDocument();
     expect(within(spider).getByText('2 March 2026')).toHaveAttribute('datetime', spiderMan.created_at);
-    // Real hyphens are written %2D, so the spec's "dashes become spaces" meets only the separators.
+    // Real hyphens are written %2D, so the rule that "dashes become spaces" meets only the separators.
     expect(within(spider).getByRole('link', { name: 'Open in reviewer form' })).toHaveAttribute(
       'href',
       `/master/addfilm/Spider%2DMan%3A-Into-The-Spider%2DVerse/2018/${encodeURIComponent('miles-Morales-becomes-a-50/50-hero.')}/12`,
@@ -180,5 +187,37 @@ describe('ReviewQueuePage', () => {
     });
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.reviewQueueLoadFailed);
+  });
+});
+
+describe("ReviewQueuePage: a submission's link to the film database (docs/product.md §Film database)", () => {
+  beforeEach(() => {
+    appConfig.filmDatabase = true;
+  });
+  afterEach(() => {
+    appConfig.filmDatabase = false;
+  });
+
+  it('shows the linked entry as the film database has it beside the submitted title, and its offers for the watch link', async () => {
+    // Submitted as Paper Moon (1973), linked to eXistenZ (1999): the wrong link shows before adding.
+    const { calls } = server([{ ...paperMoon, tmdb_id: 1946 }, spiderMan]);
+    renderPage();
+    await screen.findByText('A con man and a girl travel Kansas.');
+    const moon = item(/Paper Moon/);
+    const entry = await within(moon).findByText((_, element) => element?.tagName === 'STRONG' && element.textContent === 'eXistenZ (1999)');
+    expect(entry.closest('.linked-entry')).toHaveTextContent('The entry is not the title and year above');
+    // The queue shows the link; changing it is the reviewer form's.
+    expect(within(moon).queryByRole('button', { name: 'Unlink' })).toBeNull();
+    fireEvent.click(within(moon).getByRole('button', { name: 'Use the offers page as the watch link' }));
+    expect(within(moon).getByLabelText(/Watch Link/)).toHaveValue('https://www.themoviedb.org/movie/1946/watch?locale=AU');
+    fireEvent.click(within(moon).getByRole('button', { name: 'Add Film' }));
+    await waitFor(() => expect(callsTo(calls, '/api/films/addfilm')).toHaveLength(1));
+    expect(callsTo(calls, '/api/films/addfilm')[0]?.body).toMatchObject({
+      title: 'Paper Moon',
+      watchLink: 'https://www.themoviedb.org/movie/1946/watch?locale=AU',
+    });
+    // Only the linked submission asks the film database.
+    expect(callsTo(calls, '/api/films/entry').map((call) => call.query)).toEqual([{ tmdb_id: '1946' }]);
+    expect(within(item(/Spider-Man/)).queryByText('Where to watch in Australia')).toBeNull();
   });
 });

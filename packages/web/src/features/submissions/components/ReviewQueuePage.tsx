@@ -1,21 +1,22 @@
 import { useCallback, useRef, useState } from 'react';
 import { messages } from '@filmlist/shared/messages';
+import { Isolated, type TitledText } from '../../../components/Isolated';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useReviewQueue, type Queue } from '../hooks/use-review-queue';
 import { QueueItem } from './QueueItem';
 import { ReviewHistory } from './ReviewHistory';
 
-/** /master: every pending submission, oldest first, decided in place (PRODUCT.md §6), beside the history of decisions (§11). */
+/** /master: every pending submission, oldest first, decided in place (docs/product.md §Review queue), beside the history of decisions (§Reviewer tools). */
 export default function ReviewQueuePage() {
   useDocumentTitle('Review Queue');
   const { queue, remove, forbid } = useReviewQueue();
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<TitledText | null>(null);
   const statusRef = useRef<HTMLParagraphElement>(null);
 
   const decided = useCallback(
-    (submissionId: number, message: string) => {
+    (submissionId: number, notice: TitledText) => {
       remove(submissionId);
-      setStatus(message);
+      setStatus(notice);
       // The decided item is gone; focus goes to the message that says what happened.
       statusRef.current?.focus();
     },
@@ -26,7 +27,7 @@ export default function ReviewQueuePage() {
     <section className="review-queue">
       <h1>Review Queue</h1>
       <p className="success form-message" role="status" tabIndex={-1} ref={statusRef}>
-        {status}
+        {status && <Isolated {...status} />}
       </p>
       {queue.state === 'forbidden' ? (
         <QueueBody queue={queue} onDecided={decided} onForbidden={forbid} />
@@ -49,7 +50,7 @@ function QueueBody({
   onForbidden,
 }: {
   queue: Queue;
-  onDecided: (id: number, message: string) => void;
+  onDecided: (id: number, notice: TitledText) => void;
   onForbidden: () => void;
 }) {
   if (queue.state === 'loading') return <p className="page-loading">Loading...</p>;

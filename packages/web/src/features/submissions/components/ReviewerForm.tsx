@@ -2,23 +2,36 @@ import { useId, useState, type FormEvent } from 'react';
 import type { FilmField, FilmFields as FilmValues } from '@filmlist/shared/film-rules';
 import { messages } from '@filmlist/shared/messages';
 import { ProcessingButton } from '../../../components/ProcessingButton';
+import { Isolated } from '../../../components/Isolated';
+import { appConfig } from '../../../lib/app-config';
 import { Link } from '../../../lib/router';
+import { useFilmEntry } from '../api/get-film-entry';
+import { useFilmLink } from '../hooks/use-film-link';
 import { useFocusProblem } from '../hooks/use-focus-problem';
 import { useReviewerDecision, type Working } from '../hooks/use-reviewer-decision';
 import { useReviewerPrefill } from '../hooks/use-reviewer-prefill';
 import { ConfirmBox, FilmFields, FormError, LabelledInput, WatchLinkField } from './FilmFields';
+import { NoteField } from './NoteField';
 import { ReasonDialog } from './ReasonDialog';
+import { ReviewerWatch } from './ReviewerWatch';
 
-/** The reviewer form, prefilled from the queue's submission or from the path (SPEC §2). */
+/** The reviewer form, prefilled from the queue's submission or from the path (docs/product.md §Reviewer screens). */
 export function ReviewerForm() {
   const prefix = useId();
-  const { initial, submitter } = useReviewerPrefill();
+  const { initial, submitter, submission } = useReviewerPrefill();
   const [values, setValues] = useState<FilmValues>({
     title: initial.title,
     release_year: initial.release_year,
     description: initial.description,
   });
   const [watchLink, setWatchLink] = useState('');
+  // The member's link and note, as the queue passed them along; the reviewer may change either.
+  const link = useFilmLink(submission?.tmdb_id ?? null);
+  // The linked entry as the film database has it: its own title and poster, and its offers.
+  const entryAnswer = useFilmEntry(link.tmdbId);
+  const entry = entryAnswer?.entry ?? undefined;
+  const [note, setNote] = useState<string | null>(null);
+  const memberNote = submission?.note ?? null;
   const [confirmed, setConfirmed] = useState(false);
   const [rejecting, setRejecting] = useState(false);
   const decision = useReviewerDecision();
@@ -27,7 +40,14 @@ export function ReviewerForm() {
 
   // The submitter is who the link names: their id is shown, not edited.
   const userId = initial.userId;
-  const input = { ...values, watchLink, userId, confirmed };
+  const input = {
+    ...values,
+    watchLink,
+    userId,
+    confirmed,
+    ...(link.changed ? { tmdb_id: link.tmdbId } : {}),
+    ...(note !== null ? { note } : {}),
+  };
   const change = (field: FilmField, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const add = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -38,7 +58,30 @@ export function ReviewerForm() {
   return (
     <>
       <form className="film-form" noValidate onSubmit={add}>
-        <FilmFields prefix={prefix} values={values} onChange={change} problems={problems} descriptionLabel="Description" />
+        <FilmFields
+          prefix={prefix}
+          values={values}
+          onChange={change}
+          problems={problems}
+          descriptionLabel="Description"
+          lookup={{ enabled: appConfig.filmDatabase, link, entry, own: { title: initial.title, release_year: initial.release_year } }}
+        />
+        {(memberNote !== null || note !== null) && (
+          <NoteField
+            prefix={prefix}
+            value={note ?? memberNote ?? ''}
+            onChange={setNote}
+            problems={problems}
+            label="Why is it undervalued? (the member's note)"
+            hint={`Shown on the film's page ${submission?.note_named === false ? 'as by "a member"' : `with ${submitter ?? 'the member'}'s name`}. Edit it, or empty it to drop it.`}
+          />
+        )}
+        <ReviewerWatch
+          tmdbId={link.tmdbId}
+          offers={entry?.where_to_watch ?? null}
+          noneKnown={entry !== undefined && entry.where_to_watch === null}
+          onUse={setWatchLink}
+        />
         <WatchLinkField prefix={prefix} name="watchLink" value={watchLink} onChange={setWatchLink} problems={problems} />
         <LabelledInput
           prefix={prefix}
@@ -73,7 +116,7 @@ export function ReviewerForm() {
         )}
       </form>
       <p className="success form-message" role="status">
-        {decision.success}
+        {decision.success && <Isolated {...decision.success} />}
       </p>
       {decision.decided && (
         <p>

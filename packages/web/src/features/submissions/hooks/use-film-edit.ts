@@ -6,6 +6,7 @@ import { useNavigate } from '../../../lib/router';
 import { useRemoveFilm } from '../api/remove-film';
 import { useUpdateFilm } from '../api/update-film';
 import { isForbidden, problemFromError, trimmedFilm, validateFilmForm, type FormProblems } from '../utils/film-form';
+import { filmPath } from '../../../lib/film-paths';
 
 export type Working = 'save' | 'remove' | null;
 
@@ -14,10 +15,12 @@ export interface FilmEditInput extends FilmFields {
   /** a note for the record */
   reason: string;
   confirmed: boolean;
+  /** a changed film database link; absent: unchanged */
+  tmdb_id?: number | null;
 }
 
 /**
- * A reviewer's two changes to a film (PRODUCT.md §11): save an edit, after
+ * A reviewer's two changes to a film (docs/product.md §Reviewer tools): save an edit, after
  * every add-film rule, then go to the film's page under its (maybe new) slug;
  * or remove it. A 403 says the member does not review.
  */
@@ -42,8 +45,15 @@ export function useFilmEdit(film: Film) {
     if (invalid.length > 0) return;
     setWorking('save');
     try {
-      const answer = await update({ filmId: film.film_id, ...trimmedFilm(input), watchLink: input.watchLink.trim(), reason: input.reason });
-      navigate(`/films/private/${encodeURIComponent(answer.film.slug)}`, { state: { film: answer.film, notice: answer.message } });
+      const link = input.tmdb_id !== undefined ? { tmdb_id: input.tmdb_id } : {};
+      const answer = await update({
+        filmId: film.film_id,
+        ...trimmedFilm(input),
+        watchLink: input.watchLink.trim(),
+        reason: input.reason,
+        ...link,
+      });
+      navigate(filmPath(answer.film, true), { state: { film: answer.film, notice: answer.message } });
     } catch (error) {
       setWorking(null);
       refused(error, messages.updateFilmFailed, [400, 404, 409]);

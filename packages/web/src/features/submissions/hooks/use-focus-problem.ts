@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { fieldId } from '../components/FilmFields';
+import { fieldId } from '../components/FieldParts';
 import type { FormProblems } from '../utils/film-form';
 
 /**

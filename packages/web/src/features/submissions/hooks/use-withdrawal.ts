@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { MySubmission } from '@filmlist/shared/api/me';
 import { messages } from '@filmlist/shared/messages';
-import { ApiError } from '../../../lib/api-client';
-import { withRetryNote } from '../../../lib/retry-note';
+import { formErrorsFrom } from '../../../lib/form-errors';
 import { useWithdrawSubmission } from '../api/withdraw-submission';
 
 export interface Outcome {
@@ -11,11 +10,8 @@ export interface Outcome {
 }
 
 /** The server's reason (decided meanwhile: 409; gone: 404), or the failure message. */
-function refusalText(error: unknown): string {
-  return error instanceof ApiError && (error.status === 409 || error.status === 404)
-    ? error.message
-    : withRetryNote(messages.withdrawFailed, error);
-}
+const refusalText = (error: unknown): string =>
+  formErrorsFrom(error, { fields: [], explained: [404, 409], fallback: messages.withdrawFailed }).form;
 
 /** Withdrawing one pending submission: which one is being confirmed, the request, and what it came to. */
 export function useWithdrawal(userId: number | null) {

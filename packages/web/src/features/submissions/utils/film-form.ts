@@ -2,10 +2,11 @@ import { checkAllFilmFields, isWatchLink, type FilmField, type FilmFields } from
 import { messages } from '@filmlist/shared/messages';
 import { readReviewerFormPath, type ReviewerFormPrefill } from '@filmlist/shared/reviewer-link';
 import { ApiError } from '../../../lib/api-client';
-import { withRetryNote } from '../../../lib/retry-note';
+import { formErrorsFrom } from '../../../lib/form-errors';
+import { checkNote } from './note';
 
 /** Every place a form message can sit: beside a field, or (null) for the whole form. */
-export type FormField = FilmField | 'confirm' | 'watchLink' | 'userId';
+export type FormField = FilmField | 'note' | 'confirm' | 'watchLink' | 'userId';
 
 export interface FormProblem {
   field: FormField | null;
@@ -19,15 +20,19 @@ export interface FilmFormInput extends FilmFields {
   confirmed: boolean;
   /** only the reviewer form has one */
   watchLink?: string;
+  /** "Why is it undervalued?" (docs/product.md §Recommendation note), where the form has it */
+  note?: string;
 }
 
 /**
- * SPEC §5, both add-film forms: every rule at once (issue 17), each message
- * beside its field in the form's order: the film's fields, the watch link
- * (reviewer form), then the confirmation box.
+ * docs/product.md §Add-film rules, both add-film forms: every rule at once, each message
+ * beside its field in the form's order: the film's fields, the note, the
+ * watch link (reviewer form), then the confirmation box.
  */
 export function validateFilmForm(input: FilmFormInput): FormProblem[] {
   const problems: FormProblem[] = checkAllFilmFields(input);
+  const note = checkNote(input.note ?? '');
+  if (note) problems.push(note);
   const link = checkWatchLink(input.watchLink ?? '');
   if (link) problems.push(link);
   if (!input.confirmed) problems.push({ field: 'confirm', message: messages.confirmDetails });
@@ -45,23 +50,18 @@ export function checkWatchLink(value: string): FormProblem | null {
 export const problemAt = (problems: FormProblems, field: FormField | null): FormProblem | undefined =>
   problems.find((problem) => problem.field === field);
 
-const SERVER_FIELDS: Record<string, FormField> = {
-  title: 'title',
-  release_year: 'release_year',
-  description: 'description',
-  watchLink: 'watchLink',
-  userId: 'userId',
-};
+/** The fields of the film forms the server may name, in the forms' order. */
+const SERVER_FIELDS = ['title', 'release_year', 'description', 'note', 'watchLink', 'userId'] as const;
 
 /**
  * What to show for a failed call: the server's own message for the statuses
- * it explains (400, 409, ...), otherwise the spec's fallback message, with
+ * it explains (400, 409, ...), otherwise the form's fallback message, with
  * when to try again after a 429 or 503.
  */
 export function problemFromError(error: unknown, fallback: string, explained: readonly number[]): FormProblem {
-  if (!(error instanceof ApiError) || !explained.includes(error.status)) return { field: null, message: withRetryNote(fallback, error) };
-  const key = Object.keys(error.fields).find((name) => name in SERVER_FIELDS);
-  return { field: key ? (SERVER_FIELDS[key] ?? null) : null, message: error.message };
+  const { fields, form } = formErrorsFrom(error, { fields: SERVER_FIELDS, explained, fallback });
+  const field = SERVER_FIELDS.find((name) => fields[name]);
+  return field ? { field, message: fields[field] ?? form } : { field: null, message: form };
 }
 
 /** The three film fields as they are sent: trimmed. */
@@ -73,12 +73,12 @@ export const trimmedFilm = (film: FilmFields): FilmFields => ({
 
 export const isForbidden = (error: unknown): boolean => error instanceof ApiError && error.status === 403;
 
-/** The spec's reviewer form starts its description with a capital. */
+/** The reviewer form starts its description with a capital (§Reviewer link). */
 const capitalFirst = (text: string): string =>
   text.replace(/^(\s*)(\S)/u, (_m, space: string, first: string) => space + first.toUpperCase());
 
 /**
- * SPEC §2: the reviewer form prefilled from its path, as the browser holds it
+ * §Reviewer link: the reviewer form prefilled from its path, as the browser holds it
  * (still encoded): dashes become spaces, real hyphens (%2D) stay, and the
  * description's first word is capitalised.
  */
@@ -91,6 +91,3 @@ export function prefillFromPath(pathname: string): ReviewerFormPrefill {
 export function prefillFromSubmission(submission: FilmFields & { userId: string }): ReviewerFormPrefill {
   return { ...submission, description: capitalFirst(submission.description) };
 }
-
-/** A reviewer's form to edit or remove the film with this slug (PRODUCT.md §11). */
-export const editFilmPath = (slug: string): string => `/master/films/${encodeURIComponent(slug)}/edit`;

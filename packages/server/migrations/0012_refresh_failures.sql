@@ -1,0 +1,1 @@
+ALTER TABLE "film_facts" ADD COLUMN "refresh_failures" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,102 @@
+import type { FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { messages } from '@filmlist/shared/messages';
+import { forbidden, unauthorized } from '../../lib/http-errors.js';
+import { addVary, privateAnswer } from '../../lib/http-cache.js';
+import type { Actor, RouteAccess, RouteHook } from '../../types.js';
+import { holdsReviewerRole } from './roles.js';
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return match?.[1];
+}
+
+/**
+ * The actor from a bearer token: a valid signature, an unexpired 15-minute
+ * token, and a live session of a verified account. The reviewer role is worked
+ * out at every request (roles.ts), so a change applies at once.
+ */
+async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
+  const token = bearerToken(request);
+  if (!token) return null;
+  const { accessTokens, sessions, clock, config } = request.server;
+  const now = clock.now();
+  const claims = await accessTokens.verify(token, now);
+  if (!claims) return null;
+  const found = await sessions.findActor(claims.userId, claims.sessionId, now);
+  if (!found) return null;
+  return { userId: found.userId, username: found.username, sessionId: found.sessionId, isReviewer: holdsReviewerRole(config, found) };
+}
+
+/** A signed-in member, or 401. */
+const requireMember: RouteHook = async (request, reply) => {
+  // Whatever follows, the answer (a member's data, or 401) depends on the bearer token.
+  privateAnswer(reply);
+  addVary(reply, 'Authorization');
+  const actor = await resolveActor(request);
+  if (!actor) {
+    throw bearerToken(request) ? unauthorized(messages.sessionExpired, 'invalid_token') : unauthorized();
+  }
+  request.actor = actor;
+};
+
+/** A reviewer: 401 for a visitor, 403 for a member. */
+const requireReviewer: RouteHook = async (request, reply) => {
+  await requireMember(request, reply);
+  if (!request.actor?.isReviewer) throw forbidden(messages.reviewerOnly, 'reviewer_only');
+};
+
+/**
+ * A scope whose every route runs `guard` first, before its own hooks (the
+ * rate limit, then validation), so a route declared inside cannot forget it.
+ * Each route is marked with its access, for the tests that walk every route.
+ */
+function guarded(access: RouteAccess, guard: RouteHook) {
+  return (routes: FastifyPluginAsyncZod): FastifyPluginAsyncZod =>
+    async (scope, options) => {
+      scope.addHook('onRoute', (route: RouteOptions) => {
+        route.config = { ...route.config, access };
+      });
+      scope.addHook('preValidation', guard);
+      await routes(scope, options);
+    };
+}
+
+/**
+ * Routes only a signed-in member may call: a visitor gets 401 before anything
+ * else runs. The way to declare a member route:
+ * `export const myRoutes = membersOnly(async (app) => { app.get(...) })`.
+ */
+export const membersOnly = guarded('member', requireMember);
+
+/** Routes only a reviewer may call: 401 for a visitor, 403 for a member. */
+export const reviewersOnly = guarded('reviewer', requireReviewer);
+
+/**
+ * A public route's hook: the member if a valid token came with the request; a
+ * visitor otherwise. A visitor's answer may be cached, but only for requests
+ * without a token.
+ */
+export const optionalMember: RouteHook = async (request, reply) => {
+  addVary(reply, 'Authorization');
+  request.actor = await resolveActor(request);
+  if (request.actor || bearerToken(request)) privateAnswer(reply);
+};
+
+/**
+ * Who is acting: the member the scope's guard (membersOnly, reviewersOnly)
+ * found from a verified token, or 401. The one way a handler learns it.
+ */
+export function currentActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
+
+/** Every user_id a member sends must be their own (docs/product.md §Acting as yourself). */
+export function assertSelf(request: FastifyRequest, userId: number): Actor {
+  const actor = currentActor(request);
+  if (actor.userId !== userId) throw forbidden(messages.notYourAccount, 'not_your_account');
+  return actor;
+}

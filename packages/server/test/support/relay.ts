@@ -1,0 +1,62 @@
+import net from 'node:net';
+
+/**
+ * `pass`: both ways, untouched. `drop-answer`: the instance gets each request
+ * and does its work, but its answer never comes back and the connection
+ * breaks, as when an instance dies right after making a write.
+ */
+export type RelayMode = 'pass' | 'drop-answer';
+
+export interface Relay {
+  /** host:port, for nginx's upstream */
+  host: string;
+  mode: RelayMode;
+  /** "METHOD /path" of every request that went through to the instance, in order */
+  readonly requests: string[];
+  close(): Promise<void>;
+}
+
+const REQUEST_LINE = /(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS) (\S+) HTTP\/1\.[01]\r\n/g;
+
+/** A TCP relay on loopback in front of one instance: the network between a proxy and that instance, which a test can break. */
+export async function startRelay(target: string): Promise<Relay> {
+  const url = new URL(`http://${target}`);
+  const sockets = new Set<net.Socket>();
+  const requests: string[] = [];
+  const server = net.createServer((client) => {
+    const instance = net.connect(Number(url.port), url.hostname);
+    const end = () => {
+      client.destroy();
+      instance.destroy();
+    };
+    for (const socket of [client, instance]) {
+      sockets.add(socket);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        end();
+      });
+      socket.on('error', end);
+    }
+    client.on('data', (chunk: Buffer) => {
+      for (const [, method, path] of chunk.toString('latin1').matchAll(REQUEST_LINE)) requests.push(`${method} ${path}`);
+      instance.write(chunk);
+    });
+    instance.on('data', (chunk: Buffer) => {
+      if (relay.mode === 'pass') client.write(chunk);
+      else end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || !address) throw new Error('the relay has no port');
+  const relay: Relay = {
+    host: `127.0.0.1:${address.port}`,
+    mode: 'pass',
+    requests,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+  return relay;
+}

@@ -1,0 +1,23 @@
+import { useMutation } from '@tanstack/react-query';
+import { apiFile } from '../../../lib/api-client';
+
+export type LetterboxdFile = 'watchlist' | 'ratings';
+
+/**
+ * GET /api/me/export/{watchlist,ratings}.csv with the bearer (docs/product.md §Letterboxd export), saved
+ * under the name the server gives it: a link cannot carry the token, so the page fetches the file and hands it to the browser.
+ */
+export async function downloadLetterboxd(file: LetterboxdFile): Promise<void> {
+  const { blob, filename } = await apiFile(`/api/me/export/${file}.csv`, { auth: true });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? `the-film-list-${file}.csv`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export const useLetterboxdExport = () => useMutation({ mutationFn: downloadLetterboxd, meta: { failure: 'The Letterboxd export failed' } });

@@ -1,0 +1,289 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Film } from '@filmlist/shared/api/films';
+import { mention, type MyVotes } from '@filmlist/shared/api/votes';
+import { messages, saveForLater, takeOffWatchlist, titlesContaining, watchlistChangeFailed } from '@filmlist/shared/messages';
+import { film, generatedPoster } from '../../../test/factories';
+import { deferred, json, mockApi, type Answer, type RouteKey } from '../../../test/fake-api';
+import { renderPage, signIn } from '../../../test/render-page';
+import DashboardPage from './DashboardPage';
+import HomePage from './HomePage';
+import WatchlistPage from './WatchlistPage';
+
+/** docs/product.md §Watchlist, §Letterboxd export, §Search, §New films: saving films, the /watchlist page, forgiving search and the shelf. */
+
+const withPoster = (f: Film) => ({ ...f, poster_url: generatedPoster(f.film_id), directors: [] });
+const films = [
+  withPoster({ ...film(1, 'Moon', 2009, 'https://watch.example/moon'), n: 5, h: 1, r: 1, s: 8 }),
+  withPoster(film(2, 'In Bruges', 2008)),
+  withPoster(film(3, 'The Fall', 2006)),
+  withPoster(film(4, 'Hunt for the Wilderpeople', 2016)),
+];
+const ranked = (f: (typeof films)[number], rank: number, added_at: string) => ({ ...f, rank, added_at });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  window.history.replaceState(null, '', '/');
+});
+
+const rowOf = (title: string) => {
+  const row = screen.getByRole('rowheader', { name: title }).closest('tr');
+  if (!row) throw new Error(`no row for ${title}`);
+  return within(row);
+};
+
+function member(extra: Partial<Record<RouteKey, Answer>> = {}, votes: MyVotes = { mentions: {}, ratings: {} }) {
+  signIn();
+  const saved: ReturnType<typeof ranked>[] = [];
+  const state = { votes: structuredClone(votes), saved };
+  const api = mockApi({
+    'GET /api/films/allfilms': () => json({ films }),
+    'GET /api/me/votes': () => json(state.votes),
+    'GET /api/me/watchlist': () => json({ films: state.saved, ranked_films: films.length }),
+    ...extra,
+  });
+  return { ...api, state };
+}
+const votesIn = () => waitFor(() => expect(rowOf('The Fall').getByRole('button', { name: 'Mention' })).toBeEnabled());
+
+describe('saving a film from its row', () => {
+  it('shows Saved at once, sends PUT with the bearer, and keeps it once the server agrees', async () => {
+    const answer = deferred<Response>();
+    const { calls, state } = member({
+      'PUT /api/me/watchlist/:film_id': () => {
+        state.saved = [ranked(films[2] ?? films[0]!, 3, '2026-11-25T02:00:00.000Z')];
+        return answer.promise;
+      },
+    });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    await votesIn();
+    const user = userEvent.setup();
+    await user.click(rowOf('The Fall').getByRole('button', { name: 'Save' }));
+    // Before the server has answered.
+    expect(rowOf('The Fall').getByRole('button', { name: 'Saved' })).toBeInTheDocument();
+    answer.resolve(json({ film_id: 3, added_at: '2026-11-25T02:00:00.000Z' }, 201));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/me/watchlist')).toHaveLength(2));
+    expect(rowOf('The Fall').getByRole('button', { name: 'Saved' })).toBeInTheDocument();
+    const put = calls.find((c) => c.method === 'PUT');
+    expect(put?.path).toBe('/api/me/watchlist/3');
+    expect(put?.auth).toMatch(/^Bearer /);
+  });
+
+  it('goes back to Save when the server refuses, and says why: a full watchlist in its own words', async () => {
+    member({ 'PUT /api/me/watchlist/:film_id': () => json({ error: messages.watchlistFull, code: 'watchlist_full' }, 409) });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    await votesIn();
+    await userEvent.setup().click(rowOf('Moon').getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.watchlistFull);
+    expect(rowOf('Moon').getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('says which film was not saved when the server cannot be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    member({ 'PUT /api/me/watchlist/:film_id': () => json({ error: 'x', code: 'internal' }, 500) });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    await votesIn();
+    await userEvent.setup().click(rowOf('In Bruges').getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(watchlistChangeFailed('In Bruges', true)));
+    expect(rowOf('In Bruges').getByRole('button', { name: 'Save' })).toBeInTheDocument();
+  });
+
+  it('offers to save a film right after the member says they had not heard of it', async () => {
+    const { calls, state } = member({
+      'POST /api/mentions/mentioned': () => {
+        state.votes.mentions['4'] = false;
+        return json({ message: 'ok' }, 201);
+      },
+      'PUT /api/me/watchlist/:film_id': () => {
+        state.saved = [ranked(films[3] ?? films[0]!, 4, '2026-11-25T02:00:00.000Z')];
+        return json({ film_id: 4, added_at: '2026-11-25T02:00:00.000Z' }, 201);
+      },
+    });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    await votesIn();
+    const user = userEvent.setup();
+    await user.click(rowOf('Hunt for the Wilderpeople').getByRole('button', { name: 'Mention' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerNo }));
+    // In the vote's notice, not in a second dialog: nothing blocks the list (§Watchlist).
+    const offer = await screen.findByRole('button', { name: saveForLater('Hunt for the Wilderpeople') });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(offer.closest('[role="status"]')).toHaveTextContent("You said you hadn't heard of Hunt for the Wilderpeople.");
+    await user.click(offer);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.path === '/api/me/watchlist/4')).toBe(true));
+    // The offer gives way to the way to the watchlist, which takes the focus; the row says Saved.
+    const done = await screen.findByRole('link', { name: messages.savedToWatchlist });
+    expect(done).toHaveAttribute('href', '/watchlist');
+    expect(done).toHaveFocus();
+    expect(rowOf('Hunt for the Wilderpeople').getByRole('button', { name: 'Saved' })).toBeInTheDocument();
+  });
+
+  it('offers nothing to save after a "Yes", and keeps an offer on screen until it is answered', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { state } = member({
+      'POST /api/mentions/mentioned': (call) => {
+        const body = mention.omit({ user_id: true }).parse(call.body);
+        state.votes.mentions[String(body.film_id)] = body.mentioned;
+        return json({ message: 'ok' }, 201);
+      },
+    });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    await votesIn();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(rowOf('Moon').getByRole('button', { name: 'Mention' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerYes }));
+    await screen.findByText(/You said you had heard of Moon\./);
+    expect(screen.queryByRole('button', { name: saveForLater('Moon') })).toBeNull();
+
+    await user.click(rowOf('The Fall').getByRole('button', { name: 'Mention' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerNo }));
+    const offer = await screen.findByRole('button', { name: saveForLater('The Fall') });
+    // A confirmation alone goes after 8 s; one with an offer waits for the member.
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(offer).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('button', { name: saveForLater('The Fall') })).toBeNull();
+  });
+
+  it('shows no Save to a visitor', async () => {
+    mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
+    renderPage(<HomePage />);
+    await screen.findByRole('rowheader', { name: 'Moon' });
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+});
+
+describe('the row', () => {
+  it('links its title and its poster to the film page, and keeps Film Info', async () => {
+    mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
+    renderPage(<HomePage />);
+    await screen.findByRole('rowheader', { name: 'Moon' });
+    const title = rowOf('Moon').getByRole('link', { name: 'Moon' });
+    expect(title).toHaveAttribute('href', '/films/moon-2009');
+    expect(title.querySelector('img')).toHaveAttribute('src', `${generatedPoster(1)}?w=92`);
+    expect(rowOf('Moon').getByRole('link', { name: 'Film Info' })).toHaveAttribute('href', '/films/moon-2009');
+    // The first screen's posters are asked for at once; the standing says what its share is of, and why.
+    expect(title.querySelector('img')).toHaveAttribute('loading', 'eager');
+    expect(rowOf('Moon').getByText('7 answers: few knew it, its rating lifts it')).toBeInTheDocument();
+  });
+});
+
+describe('search that forgives', () => {
+  it('lists the titles containing the text when the title rule finds none, before the no-match message', async () => {
+    mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
+    renderPage(<HomePage />);
+    await screen.findByRole('rowheader', { name: 'Moon' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search by film title'), 'bruges');
+    const found = screen.getByRole('region', { name: titlesContaining('Bruges') });
+    expect(within(found).getByRole('link', { name: 'In Bruges' })).toHaveAttribute('href', '/films/in-bruges-2008');
+    expect(screen.getByText(messages.searchNoMatch)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search by film title'));
+    await user.type(screen.getByLabelText('Search by film title'), 'wilderpeople');
+    expect(within(screen.getByRole('region', { name: titlesContaining('Wilderpeople') })).getByRole('link')).toHaveTextContent(
+      'Hunt for the Wilderpeople',
+    );
+  });
+
+  it('finds "fall" in The Fall beside what the title rule finds, and ignores a trailing space', async () => {
+    mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
+    renderPage(<HomePage />);
+    await screen.findByRole('rowheader', { name: 'Moon' });
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search by film title'), 'moon ');
+    expect(screen.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Moon']);
+    await user.clear(screen.getByLabelText('Search by film title'));
+    await user.type(screen.getByLabelText('Search by film title'), 'fall');
+    expect(
+      within(screen.getByRole('region', { name: titlesContaining('Fall') })).getByRole('link', { name: 'The Fall' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('the shelf of new films', () => {
+  it("asks for the member's own shelf once the list is in, and leads each film to its page", async () => {
+    const { calls } = member({ 'GET /api/films/new': () => json({ films: [ranked(films[3]!, 4, '2026-11-24T00:00:00.000Z')] }) });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    const shelf = await screen.findByRole('region', { name: messages.newFilmsHeading });
+    const card = await within(shelf).findByRole('link', { name: /Hunt for the Wilderpeople/ });
+    expect(card).toHaveAttribute('href', '/films/private/hunt-for-the-wilderpeople-2016');
+    expect(calls.find((c) => c.path === '/api/films/new')?.auth).toMatch(/^Bearer /);
+  });
+
+  it('keeps its place with one quiet line when there is nothing to show', async () => {
+    mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
+    renderPage(<HomePage />);
+    expect(await screen.findByText(messages.newFilmsNone)).toBeInTheDocument();
+  });
+});
+
+describe('the watchlist page', () => {
+  const saved = [ranked(films[2]!, 3, '2026-11-25T00:00:00.000Z'), ranked(films[0]!, 1, '2026-11-20T00:00:00.000Z')];
+
+  it('shows the films newest first or by rank, each with its poster, rank, standing and watch link', async () => {
+    const { state } = member();
+    state.saved = saved;
+    renderPage(<WatchlistPage />, { path: '/watchlist' });
+    await screen.findByRole('link', { name: 'The Fall' });
+    const items = async () =>
+      (await screen.findAllByRole('heading', { level: 2 })).map((h) => h.textContent).filter((t) => t !== 'Take it to Letterboxd');
+    expect(await items()).toEqual(['The Fall 2006', 'Moon 2009']);
+    expect(screen.getByText('#3 of 4 on The Film List')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Watch Film' })).toHaveAttribute('href', 'https://watch.example/moon');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Rank' }));
+    expect(await items()).toEqual(['Moon 2009', 'The Fall 2006']);
+    expect(window.location.search).toBe('?sort=rank');
+  });
+
+  it('offers to take a film off once it is rated, and takes it off', async () => {
+    const { calls, state } = member({
+      'POST /api/ratings/rate': () => {
+        state.votes.ratings['3'] = 5;
+        return json({ message: 'ok' }, 201);
+      },
+      'DELETE /api/me/watchlist/:film_id': () => {
+        state.saved = state.saved.filter((f) => f.film_id !== 3);
+        return new Response(null, { status: 204 });
+      },
+    });
+    state.saved = saved;
+    renderPage(<WatchlistPage />, { path: '/watchlist' });
+    const user = userEvent.setup();
+    const fall = (await screen.findByRole('link', { name: 'The Fall' })).closest('li');
+    if (!fall) throw new Error('no item for The Fall');
+    await waitFor(() => expect(within(fall).getByRole('button', { name: 'Rate' })).toBeEnabled());
+    await user.click(within(fall).getByRole('button', { name: 'Rate' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('radio', { name: '5 stars' }));
+    await user.click(await screen.findByRole('button', { name: takeOffWatchlist('The Fall') }));
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'The Fall' })).toBeNull());
+    expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/me/watchlist/3');
+  });
+
+  it('says so when it is empty', async () => {
+    member();
+    renderPage(<WatchlistPage />, { path: '/watchlist' });
+    expect(await screen.findByText(messages.watchlistEmpty, { exact: false })).toBeInTheDocument();
+  });
+
+  it('downloads each Letterboxd file with the bearer, under the name the server gives', async () => {
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() });
+    const csv = (name: string) => () =>
+      new Response('Title,Year\n', { headers: { 'content-type': 'text/csv', 'content-disposition': `attachment; filename="${name}"` } });
+    const { calls } = member({
+      'GET /api/me/export/watchlist.csv': csv('the-film-list-watchlist-maria-2026-11-25.csv'),
+      'GET /api/me/export/ratings.csv': csv('the-film-list-ratings-maria-2026-11-25.csv'),
+    });
+    renderPage(<WatchlistPage />, { path: '/watchlist' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Watchlist for Letterboxd (CSV)' }));
+    await waitFor(() => expect(clicked).toEqual(['the-film-list-watchlist-maria-2026-11-25.csv']));
+    await user.click(screen.getByRole('button', { name: 'Ratings for Letterboxd (CSV)' }));
+    await waitFor(() => expect(clicked).toHaveLength(2));
+    expect(calls.find((c) => c.path === '/api/me/export/ratings.csv')?.auth).toMatch(/^Bearer /);
+  });
+});
