@@ -29,7 +29,10 @@ export const users = pgTable(
   {
     userId: integer('user_id').primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
-    /** The username's identity (lib/identity.ts, computed by the application, never by the database): the fold a login looks it up by, and its confusable skeleton. */
+    /**
+     * The username's identity (lib/identity.ts, computed by the application, never by the database): the fold a login looks it up by, and
+     * its confusable skeleton.
+     */
     usernameKey: text('username_key').notNull(),
     usernameSkeleton: text('username_skeleton').notNull(),
     email: text('email').notNull(),

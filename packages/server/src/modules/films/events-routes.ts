@@ -22,8 +22,8 @@ type Headers = Record<string, number | string | string[] | undefined>;
 
 /**
  * A stream's answer begun: its head written straight to the connection, once, as bytes, and the
- * connection returned for the events, corked until the first event is written too. Its body is the events as they are, ending when the connection
- * closes (no length, no chunks), as HTTP/1.0 and HTTP/1.1 clients and proxies read it. Node's response
+ * connection returned for the events, corked until the first event is written too. Its body is the events
+ * as they are, ending when the connection closes (no length, no chunks), as HTTP/1.0 and HTTP/1.1 clients and proxies read it. Node's response
  * object would hold the head's text and chunk each event for as long as the stream is open, which
  * 10,000 open streams pay 10,000 times (docs/capacity.md). A request injected in-process (the tests'
  * app.inject) has no connection: its response object takes the same head and the events.

@@ -241,7 +241,10 @@ export class ListEvents {
     slice();
   }
 
-  /** One timer for every held stream: when the first is due (and a little after, to take those due about then), the due ones are sent the latest version. */
+  /**
+   * One timer for every held stream: when the first is due (and a little after, to take those due about then), the due ones are sent the
+   * latest version.
+   */
   private scheduleTick(): void {
     if (this.cancelTick || this.held.size === 0 || this.closed) return;
     let first = Infinity;

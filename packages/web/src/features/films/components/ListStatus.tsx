@@ -53,7 +53,10 @@ export function ListStatus({ noMatch, filteredOut, filter, member, query, contai
   );
 }
 
-/** §Search: the films whose titles contain the text anywhere (case, accents, punctuation and a leading article aside), each a link to its page. */
+/**
+ * §Search: the films whose titles contain the text anywhere (case, accents, punctuation and a leading article aside), each a link to its
+ * page.
+ */
 function Containing({ query, films, member }: { query: string; films: readonly Film[]; member: boolean }) {
   return (
     <section className="containing" aria-label={titlesContaining(query.trim())}>

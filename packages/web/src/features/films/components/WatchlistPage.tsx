@@ -16,7 +16,7 @@ import { useMemberVotes } from '../hooks/use-member-votes';
 import { useVoteActions, voteOffer } from '../hooks/use-vote-actions';
 import { filmPath } from '../../../lib/film-paths';
 import { ratingOf } from '../list-logic';
-import { useWatchlist } from '../api/watchlist';
+import { useWatchlist } from '../api/get-watchlist';
 import { useWatchlistActions } from '../hooks/use-watchlist-actions';
 import { LetterboxdExport } from './LetterboxdExport';
 import { SaveToggle } from './SaveToggle';

@@ -21,7 +21,10 @@ export type VoteOutcome = {
 
 type Place = { rank: number; films: number } | null;
 
-/** What a vote's notice offers (docs/product.md §Watchlist): save a film just discovered, the way to it once saved, or take a rated film off. */
+/**
+ * What a vote's notice offers (docs/product.md §Watchlist): save a film just discovered, the way to it once saved, or take a rated film
+ * off.
+ */
 export type Offer = 'save' | 'saved' | 'takeOff' | null;
 
 export function voteOffer(outcome: VoteOutcome | null, saved: ReadonlySet<number> | null): Offer {

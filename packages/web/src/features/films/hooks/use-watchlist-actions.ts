@@ -2,7 +2,8 @@ import { useCallback } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
 import { watchlistChangeFailed } from '@filmlist/shared/messages';
 import { ApiError } from '../../../lib/api-client';
-import { useSavedIds, useSaveFilm } from '../api/watchlist';
+import { useSavedIds } from '../api/get-watchlist';
+import { useSaveFilm } from '../api/save-film';
 
 /**
  * What a page needs to save films (docs/product.md §Watchlist): which are saved, a stable toggle (so memoised rows

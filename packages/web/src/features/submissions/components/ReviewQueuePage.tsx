@@ -6,7 +6,10 @@ import { useReviewQueue, type Queue } from '../hooks/use-review-queue';
 import { QueueItem } from './QueueItem';
 import { ReviewHistory } from './ReviewHistory';
 
-/** /master: every pending submission, oldest first, decided in place (docs/product.md §Review queue), beside the history of decisions (§Reviewer tools). */
+/**
+ * /master: every pending submission, oldest first, decided in place (docs/product.md §Review queue), beside the history of decisions
+ * (§Reviewer tools).
+ */
 export default function ReviewQueuePage() {
   useDocumentTitle('Review Queue');
   const { queue, remove, forbid } = useReviewQueue();
