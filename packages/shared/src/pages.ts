@@ -1,3 +1,5 @@
+import { toWellFormedText } from './text-rules.js';
+
 /**
  * Every page of the web app, as its route tables name them (docs/product.md
  * §Screens). The web app routes only these; the server answers them 200 and
@@ -49,6 +51,19 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
     } else if (w !== h) return null;
   }
   return params;
+}
+
+/**
+ * The path of the page `pattern` names with its params filled in, each one segment, URL-encoded (the
+ * inverse of matchPath). A lone surrogate, which encodeURIComponent throws on, becomes U+FFFD, so
+ * building a link never fails. Every link to a page, on the server (mail) and in the app, is built here.
+ */
+export function pagePath(pattern: PagePath, params: Record<string, string | number> = {}): string {
+  return pattern.replace(/:([a-z_]+)/gi, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`pagePath: no ${name} for ${pattern}`);
+    return encodeURIComponent(toWellFormedText(String(value)));
+  });
 }
 
 /** Whether a path is one of the web app's pages. */

@@ -8,6 +8,7 @@ import { transaction } from './transaction.js';
 import { titleKeys, usernameKeys } from '../lib/identity.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { usernameChangedMail } from '../mail/templates.js';
+import { pageUrl } from '../modules/pages/addresses.js';
 
 /** What a row that predates the identity keys holds in their place (migration 0009_identity_keys). */
 export const LEGACY_KEY = 'legacy:%';
@@ -114,7 +115,7 @@ export async function backfillIdentityKeys(db: Database, options: { now: Date; p
             .where(and(eq(users.userId, row.id), like(users.usernameKey, LEGACY_KEY)))
             .returning({ email: users.email });
           if (!account) return false;
-          await enqueueMail(tx, usernameChangedMail(account.email, row.text, to, `${options.publicUrl}${PAGES.myProfile}`), options.now);
+          await enqueueMail(tx, usernameChangedMail(account.email, row.text, to, pageUrl(options.publicUrl, PAGES.myProfile)), options.now);
           return true;
         });
         return renamed ? { userId: row.id, from: row.text, to } : undefined;

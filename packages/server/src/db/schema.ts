@@ -162,7 +162,9 @@ export const films = pgTable(
 
 /**
  * Written only by the function record_mention (migration 0004_lock_order),
- * called from mentionsRepository.record: the answer and the film's N or H in one statement.
+ * called from mentionsRepository.record: the answer and the film's N or H in one statement. (The demo
+ * catalogue, seed/demo-votes.ts, writes its answers and the counters they make in one transaction,
+ * on a new database only.)
  */
 export const mentions = pgTable(
   'mentions',
@@ -182,7 +184,7 @@ export const mentions = pgTable(
 /**
  * Written only by the functions record_rating and edit_rating (migration
  * 0004_lock_order), called from ratingsRepository.record and .edit: the rating
- * and the film's R, S and H in one statement.
+ * and the film's R, S and H in one statement (and, on a new database, by the demo catalogue's seed).
  */
 export const ratings = pgTable(
   'ratings',

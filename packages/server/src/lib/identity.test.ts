@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { foldName, skeletonOf, titleKeys } from './identity.js';
+import { foldName, skeletonOf, titleKeys, usernameKeys } from './identity.js';
 
 describe('foldName', () => {
   it('folds case, compatibility forms, "ı", "ſ", the Kelvin sign and "ß" one way, and keeps "İ" apart', () => {
@@ -22,6 +23,13 @@ describe('skeletonOf', () => {
     ['\u1D00pple', 'apple'],
     ['revievver', 'reviewer'],
     ['Fran\u1D0B', 'Frank'],
+    // A lookalike of any case of a name: "IRMA" is the account "irma", and "lRMA" reads as "IRMA".
+    ['lRMA', 'irma'],
+    ['\u0130rma', 'irma'],
+    ['\u039C\u0399\u039A\u0395', 'mike'],
+    ['REVlEWER', 'reviewer'],
+    ['\u03A4\u039F\u039A\u03A5\u039F \u0397\u0399\u039A\u0395', 'tokyo hike'],
+    ['ALI', 'All'],
   ])('takes %j and %j for one name', (lookalike, name) => {
     expect(skeletonOf(lookalike)).toBe(skeletonOf(name));
   });
@@ -29,11 +37,31 @@ describe('skeletonOf', () => {
   it('keeps names apart that only share letters', () => {
     for (const [a, b] of [
       ['alice', 'alina'],
-      ['Ali', 'All'],
+      ['Alan', 'Alma'],
       ['दिल', 'दाल'],
     ] as const) {
       expect(skeletonOf(a), `${a} ${b}`).not.toBe(skeletonOf(b));
     }
+  });
+});
+
+describe('skeletonOf and case', () => {
+  it('gives every case of a name one skeleton, as every case of it is one account', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[A-Za-z0-9]{1,20}$/), fc.infiniteStream(fc.boolean()), (name, upper) => {
+        const mixed = [...name].map((char) => (upper.next().value ? char.toUpperCase() : char.toLowerCase())).join('');
+        expect(skeletonOf(mixed)).toBe(skeletonOf(name.toLowerCase()));
+        expect(skeletonOf(name.toUpperCase())).toBe(skeletonOf(name.toLowerCase()));
+      }),
+    );
+  });
+});
+
+describe('usernameKeys', () => {
+  it('reads a name without its punctuation, as a title is read', () => {
+    const mallory = usernameKeys('mallory').usernameSkeleton;
+    for (const variant of ['mallory.', 'mal_lory', 'mal-lory', 'MAL.LORY'])
+      expect(usernameKeys(variant).usernameSkeleton, variant).toBe(mallory);
   });
 });
 

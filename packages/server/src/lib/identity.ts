@@ -53,19 +53,23 @@ const GENERIC_MARKS = /\p{Script=Inherited}/gu;
 export function skeletonOf(text: string): string {
   const decomposed = lookalikesReplaced(text.normalize('NFKC').normalize('NFD').replace(GENERIC_MARKS, ''));
   const mapped = lookalikesReplaced(unhomoglyph(decomposed).normalize('NFD').replace(GENERIC_MARKS, ''));
-  return foldName(mapped).replace(/w/g, 'vv');
-}
-
-/** A username's identity: the fold the login looks it up by, and the skeleton; each is unique. */
-export function usernameKeys(username: string): { usernameKey: string; usernameSkeleton: string } {
-  return { usernameKey: foldName(username), usernameSkeleton: skeletonOf(username) };
+  // The data maps some letters apart by case ("I" to "l" but "i" to itself, "M" to itself but "m" to "rn"),
+  // and every case of a name is one account: so "i" reads as "l" and "rn" as "m", whatever the case, and
+  // "lRMA" or Greek "ΜΙΚΕ" is a lookalike of "irma" or "mike" (spelt "IRMA", "MIKE").
+  return foldName(mapped).replace(/w/g, 'vv').replace(/rn/g, 'm').replace(/i/g, 'l');
 }
 
 /**
- * A title without its punctuation and spaces: "Dark City", "Dark-City", "Dark_City", "Dark.City!" and
+ * A name without its punctuation and spaces, as its skeleton compares it (a username's too: "mal_lory"
+ * and "mallory." read as "mallory"): "Dark City", "Dark-City", "Dark_City", "Dark.City!" and
  * "DarkCity" name one film in a year (a film's address already made "Spider Man" and "Spider-Man" one).
  */
 const lettersOnly = (text: string) => text.replace(/[\p{P}\p{Z}\s]+/gu, '');
+
+/** A username's identity: the fold the login looks it up by, and the skeleton; each is unique. */
+export function usernameKeys(username: string): { usernameKey: string; usernameSkeleton: string } {
+  return { usernameKey: foldName(username), usernameSkeleton: lettersOnly(skeletonOf(username)) };
+}
 
 /** A film title's identity within its year: its fold and its skeleton, each unique with the year. */
 export function titleKeys(title: string): { titleKey: string; titleSkeleton: string } {

@@ -20,6 +20,7 @@ import { withDatabase } from '../../test/support/global-setup.js';
 import { recountedCounters, storedCounters } from '../../test/support/recount.js';
 import { startServer, type ServerProcess } from '../../test/support/server-process.js';
 import { onPostgres, testDatabaseUrl } from '../../test/support/config.js';
+import { MEMBER_PASSWORD } from '../../test/support/names.js';
 
 /**
  * `npm run db:move`: an embedded database filled through the real app is
@@ -29,7 +30,6 @@ import { onPostgres, testDatabaseUrl } from '../../test/support/config.js';
 
 const tag = randomBytes(4).toString('hex');
 const databaseName = `filmlist_move_${process.pid}_${tag}`;
-const PASSWORD = 'a long unusual passphrase 42';
 const JWT_SECRET = `move-test-secret-${tag}-0123456789abcdef`;
 const REVIEWER = 'rita';
 
@@ -130,11 +130,11 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
   async function fill(app: ServerProcess): Promise<void> {
     const server = { url: app.url, mailbox: outboxFiles(embeddedDir) };
     for (const username of [REVIEWER, 'mia', 'max', 'mo', 'mel']) {
-      const joined = await signUp(server, { username, password: PASSWORD });
+      const joined = await signUp(server, { username, password: MEMBER_PASSWORD });
       members.push({ username, userId: joined.userId, accessToken: joined.token, refreshToken: joined.refreshToken });
     }
     unverified = 'nina';
-    const { userId } = await signUp(server, { username: unverified, password: PASSWORD, until: 'registered' });
+    const { userId } = await signUp(server, { username: unverified, password: MEMBER_PASSWORD, until: 'registered' });
     before.maxUserId = Math.max(userId, ...members.map((m) => m.userId));
     const [reviewer, mia, max, mo] = [member(0), member(1), member(2), member(3)];
 
@@ -247,14 +247,14 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
     expect((await call(app, 'GET', '/api/films/submissions', { token: member(0).accessToken })).text).toBe(before.queue);
 
     // Passwords, refresh tokens and verification state came along.
-    const login = await call(app, 'POST', '/api/users/login', { body: { username: 'mel', password: PASSWORD } });
+    const login = await call(app, 'POST', '/api/users/login', { body: { username: 'mel', password: MEMBER_PASSWORD } });
     expect(login.status).toBe(200);
     expect(loginAnswer.parse(login.body).user.user_id).toBe(member(4).userId);
     const refreshed = await call(app, 'POST', '/api/auth/refresh', { body: { refresh: member(3).refreshToken } });
     expect(refreshed.status).toBe(200);
     const reused = await call(app, 'POST', '/api/auth/refresh', { body: { refresh: member(3).refreshToken } });
     expect(reused.status).toBe(401);
-    const notYet = await call(app, 'POST', '/api/users/login', { body: { username: unverified, password: PASSWORD } });
+    const notYet = await call(app, 'POST', '/api/users/login', { body: { username: unverified, password: MEMBER_PASSWORD } });
     expect(notYet.status).toBe(403);
     expect(errorBody.parse(notYet.body).error).toBe(messages.loginUnverified);
 
@@ -266,7 +266,7 @@ describe.runIf(onPostgres)('moving the embedded database to PostgreSQL (npm run 
 
     // New rows continue after the copied ids.
     const newcomer = await call(app, 'POST', '/api/users/register', {
-      body: { username: 'newcomer', email: 'newcomer@example.com', password: PASSWORD },
+      body: { username: 'newcomer', email: 'newcomer@example.com', password: MEMBER_PASSWORD },
     });
     expect(newcomer.status).toBe(201);
     expect(registerAnswer.parse(newcomer.body).user_id).toBe(before.maxUserId + 1);

@@ -6,7 +6,8 @@ import { checkRatingAnswer } from '@filmlist/shared/api/votes';
 import { openDatabase } from '../../src/db/connection.js';
 import { recountedCounters, storedCounters } from '../support/recount.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
-import { addFilm, mapLimit, signUp, uniqueName, type Member } from '../support/accounts.js';
+import { addFilm, mapLimit, signUp, type Member } from '../support/accounts.js';
+import { unique } from '../support/names.js';
 import { emptyPostgresDatabase, type ScratchDatabase } from '../support/databases.js';
 import { call, START_TIMEOUT_MS, waitFor } from '../support/http.js';
 import { outboxFiles } from '../support/smtp.js';
@@ -44,7 +45,7 @@ describe(`a process crash (SIGKILL) on ${onPostgres ? 'PostgreSQL' : 'the embedd
   it(
     'loses no acknowledged write, keeps the counters equal to a recount, and restarts with no repair',
     async () => {
-      const reviewerName = uniqueName('rev');
+      const reviewerName = unique('rev');
       const env: Record<string, string> = {
         DATA_DIR: dataDir,
         SEED_DEMO: 'false',

@@ -8,7 +8,8 @@ import { messages } from '@filmlist/shared/messages';
 import { openDatabase } from '../../src/db/connection.js';
 import { recountedCounters, storedCounters } from '../support/recount.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
-import { addFilm, mapLimit, signUp, uniqueName } from '../support/accounts.js';
+import { addFilm, mapLimit, signUp } from '../support/accounts.js';
+import { unique } from '../support/names.js';
 import { call, START_TIMEOUT_MS, sleep, waitFor, type HttpAnswer } from '../support/http.js';
 import { outboxFiles } from '../support/smtp.js';
 import { createCluster, postgresBinaries, type PostgresCluster } from '../support/postgres-cluster.js';
@@ -66,7 +67,7 @@ describe.runIf(bin)('a PostgreSQL restart under a write load', () => {
   it(
     'answers 503 quickly while it is away, reports it on /readyz, recovers by itself within 5 s, and loses no acknowledged write',
     async () => {
-      const reviewerName = uniqueName('rev');
+      const reviewerName = unique('rev');
       const url = cluster.url('filmlist');
       server = await startServer(
         { DATA_DIR: dataDir, DATABASE_URL: url, REVIEWERS: `${reviewerName}@example.com`, SEED_DEMO: 'false' },

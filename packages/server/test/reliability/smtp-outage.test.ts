@@ -10,7 +10,7 @@ import { createOutboxWorker, type OutboxWorker } from '../../src/mail/worker.js'
 import { createMember, createReviewer, unique, type TestMember } from '../support/factories.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { signUp, uniqueName, type Member } from '../support/accounts.js';
+import { signUp, type Member } from '../support/accounts.js';
 import { emptyPostgresDatabase, type ScratchDatabase } from '../support/databases.js';
 import { call, START_TIMEOUT_MS, sleep, waitFor } from '../support/http.js';
 import { deliveryCounts, startSmtpServer, subjectOf, type SentMail, type TestSmtpServer } from '../support/smtp.js';
@@ -151,7 +151,7 @@ describe('an SMTP outage across a crash of the server process', () => {
       database = scratch;
       cleanups.push(() => scratch.drop());
     }
-    const reviewerName = uniqueName('rev');
+    const reviewerName = unique('rev');
     const env: Record<string, string> = {
       DATA_DIR: dataDir,
       SEED_DEMO: 'false',
@@ -172,7 +172,7 @@ describe('an SMTP outage across a crash of the server process', () => {
 
     // SMTP goes away; the app queues two verifications, two review requests, a film-added and a film-rejected.
     await smtp.close();
-    const newcomers = [uniqueName('n'), uniqueName('n')];
+    const newcomers = [unique('n'), unique('n')];
     for (const username of newcomers) await signUp({ url: server.url, mailbox }, { username, until: 'registered' });
     const titles = [unique('Lantern Night '), unique('Shore Leave ')];
     for (const title of titles) {

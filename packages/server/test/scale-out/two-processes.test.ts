@@ -21,6 +21,7 @@ import { startSmtpServer, verificationTokenIn, type SentMail, type TestSmtpServe
 import { withDatabase } from '../support/global-setup.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
 import { onPostgres, testDatabaseUrl, testRedisUrl } from '../support/config.js';
+import { MEMBER_PASSWORD } from '../support/names.js';
 
 /**
  * Two real server processes on one fresh PostgreSQL database, as a load
@@ -30,7 +31,6 @@ import { onPostgres, testDatabaseUrl, testRedisUrl } from '../support/config.js'
 
 const redisUrl = testRedisUrl;
 const PUBLIC_URL = 'http://films.test';
-const PASSWORD = 'a long unusual passphrase 42';
 const SIGN_UPS = 30;
 const SMTP_DELAY_MS = 60;
 
@@ -172,7 +172,7 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     const answers = await Promise.all(
       numbers.map((n) =>
         call(nth(n), 'POST', '/api/users/register', {
-          body: { username: username(n), email: emailOf(n), password: PASSWORD },
+          body: { username: username(n), email: emailOf(n), password: MEMBER_PASSWORD },
           ip: address(n + 1),
         }),
       ),
@@ -202,7 +202,7 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     }
     for (const n of [REVIEWER, 1, 2]) {
       const login = await call(next(), 'POST', '/api/users/login', {
-        body: { username: username(n), password: PASSWORD },
+        body: { username: username(n), password: MEMBER_PASSWORD },
         ip: address(n + 1),
       });
       expect(login.status).toBe(200);

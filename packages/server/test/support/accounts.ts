@@ -3,9 +3,8 @@ import { loginAnswer, registerAnswer } from '@filmlist/shared/api/users';
 import { call, freshClientAddress, waitFor } from './http.js';
 import { verificationToken } from './queued-mail.js';
 import { verificationTokenIn, type Mailbox } from './smtp.js';
+import { MEMBER_PASSWORD, unique } from './names.js';
 import type { TestApp } from './test-app.js';
-
-export const PASSWORD = 'a long unusual passphrase 42';
 
 /** A server process running on its own, and the mail it has sent. */
 export interface RunningServer {
@@ -36,10 +35,6 @@ export interface SignUpOptions {
   /** the client address every call comes from; a fresh one unless given */
   from?: string;
 }
-
-let sequence = 0;
-/** A username no other test of this process uses. */
-export const uniqueName = (prefix: string) => `${prefix}${process.pid.toString(36)}x${(++sequence).toString(36)}`;
 
 type Send = (method: 'GET' | 'POST', path: string, body?: object) => Promise<{ status: number; body: unknown }>;
 
@@ -75,9 +70,9 @@ export async function signUp(
   server: TestApp | RunningServer,
   options: SignUpOptions & { until?: 'registered' | 'verified' | 'signed-in' } = {},
 ): Promise<Account | Member> {
-  const username = options.username ?? uniqueName('m');
+  const username = options.username ?? unique('m');
   const email = options.email ?? `${username}@example.com`;
-  const password = options.password ?? PASSWORD;
+  const password = options.password ?? MEMBER_PASSWORD;
   const from = options.from ?? freshClientAddress();
   const send = sender(server, from);
   const registered = await send('POST', '/api/users/register', { username, email, password });

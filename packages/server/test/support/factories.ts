@@ -8,12 +8,11 @@ import type { FilmRow } from '../../src/modules/films/presenter.js';
 import { usersRepository } from '../../src/modules/users/repository.js';
 import { reviewerEmail, TEST_REVIEWERS } from './test-app.js';
 import { titleKeys, usernameKeys } from '../../src/lib/identity.js';
+import { MEMBER_PASSWORD, unique } from './names.js';
 
-export const MEMBER_PASSWORD = 'correct horse battery staple';
+export { MEMBER_PASSWORD, unique };
+
 let passwordHash: Promise<string> | undefined;
-let sequence = 0;
-
-export const unique = (prefix: string) => `${prefix}${process.pid}x${++sequence}`;
 
 export interface TestMember {
   userId: number;

@@ -98,12 +98,33 @@ const CYRILLIC: Record<string, string> = {
   T: '\u0422',
   X: '\u0425',
   Y: '\u0423',
+  I: '\u0406',
+  J: '\u0408',
+  S: '\u0405',
 };
 
 /** The name written wholly in Cyrillic lookalikes ("apple" as "аррӏе"), or undefined when a letter has none. */
 export function wholeScriptConfusable(name: string): string | undefined {
   const letters = [...name].map((letter) => CYRILLIC[letter]);
   return letters.every((letter) => letter !== undefined) ? letters.join('') : undefined;
+}
+
+/**
+ * A lookalike of some letter case of a lower-case ASCII name: every case of a name is one account ("IRMA"
+ * is "irma"), so a name that reads as any of them is one too. Either the name in random letter cases
+ * written wholly in Cyrillic lookalikes of those cases (where each has one), or in Latin with "i" and "l"
+ * swapped, which read alike as "I" and "l" ("lRMA" reads as "IRMA"; "IIly" as "lily").
+ */
+export function casedLookalike(name: string): fc.Arbitrary<string> {
+  const cased = fc
+    .array(fc.boolean(), { minLength: name.length, maxLength: name.length })
+    .map((upper) => [...name].map((letter, i) => (upper[i] ? letter.toUpperCase() : letter)));
+  const cyrillic = cased.map((letters) => {
+    const twin = letters.map((letter) => CYRILLIC[letter] ?? CYRILLIC[letter.toLowerCase()]);
+    return twin.every((letter) => letter !== undefined) ? twin.join('') : letters.join('');
+  });
+  const strokes = cased.map((letters) => letters.map((letter) => ({ i: 'l', I: 'l', l: 'I', L: 'I' })[letter] ?? letter).join(''));
+  return /[il]/.test(name) ? fc.oneof(cyrillic, strokes) : cyrillic;
 }
 
 /** Lower-case ASCII names whose every letter has a Cyrillic lookalike, so each has a whole-script twin. */

@@ -1,7 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Database } from '../../src/db/connection.js';
 import { mentions, ratings, users } from '../../src/db/schema.js';
-import { PASSWORD, uniqueName, type Member } from './accounts.js';
+import { type Member } from './accounts.js';
+import { MEMBER_PASSWORD, unique } from './names.js';
 import { call, freshClientAddress, sleep } from './http.js';
 
 export type WriteOp =
@@ -135,9 +136,9 @@ export class WriteLoad {
 
   private async signUpWorker(): Promise<void> {
     while (!this.stopping) {
-      const username = uniqueName('s');
+      const username = unique('s');
       const op: WriteOp = { kind: 'signup', username };
-      const body = { username, email: `${username}@example.com`, password: PASSWORD };
+      const body = { username, email: `${username}@example.com`, password: MEMBER_PASSWORD };
       if (!(await this.after(await this.send(op, '/api/users/register', body)))) return;
     }
   }

@@ -139,6 +139,21 @@ describe('POST /api/auth/logout', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: member.auth });
     expect((await store(`Bearer ${other.accessToken}`)).statusCode).toBe(200);
   });
+
+  it('with a bearer, ends no other member’s session, whatever refresh token it carries', async () => {
+    const member = await createMember(t.app);
+    const stranger = await createMember(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: member.auth,
+      payload: { refresh: stranger.refreshToken },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await store(member.auth.authorization)).statusCode).toBe(401);
+    expect((await store(stranger.auth.authorization)).statusCode).toBe(200);
+    expect((await refresh(stranger.refreshToken)).statusCode).toBe(200);
+  });
 });
 
 describe('the reviewer role', () => {

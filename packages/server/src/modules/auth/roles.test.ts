@@ -10,7 +10,6 @@ import { reviewerEmail, TEST_REVIEWERS, useTestApp } from '../../../test/support
  */
 const t = useTestApp();
 
-const PASSWORD = 'a long unusual passphrase 42';
 const queue = (auth: { authorization: string }) => t.app.inject({ url: '/api/films/submissions', headers: auth });
 const put = (member: TestMember, payload: Record<string, string>) =>
   t.app.inject({ method: 'PUT', url: `/api/users/profile/${member.userId}`, headers: member.auth, payload });
@@ -37,10 +36,10 @@ describe('the reviewer role', () => {
     const signed = await t.app.inject({
       method: 'POST',
       url: '/api/users/register',
-      payload: { username, email: address, password: PASSWORD },
+      payload: { username, email: address, password: MEMBER_PASSWORD },
     });
     expect(signed.statusCode).toBe(201);
-    const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password: PASSWORD } });
+    const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { username, password: MEMBER_PASSWORD } });
     expect(login.statusCode).toBe(403);
   });
 

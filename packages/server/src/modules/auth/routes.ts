@@ -82,8 +82,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.actor) await app.sessions.revoke(request.actor.sessionId, 'logout', now);
       const refresh = request.body?.refresh;
       if (refresh) {
+        // A refresh token alone is the proof of its session; beside a bearer, it must be that member's, so one
+        // member's logout never ends another's session, whatever token it carries.
         const session = await app.sessions.sessionOfToken(refresh);
-        if (session) await app.sessions.revoke(session.sessionId, 'logout', now);
+        if (session && (!request.actor || session.userId === request.actor.userId)) {
+          await app.sessions.revoke(session.sessionId, 'logout', now);
+        }
       }
       return { message: messages.loggedOut };
     },

@@ -20,6 +20,8 @@ const AWKWARD = [
   'وجدة',
   '東京物語',
   'Léon',
+  // A spreadsheet whose list separator is ";" (many European locales) would split this, and run "=1+1".
+  ';=1+1',
 ];
 
 /** What Letterboxd reads: a leading apostrophe marks text that would otherwise be a formula. */
@@ -100,9 +102,10 @@ describe('GET /api/me/export/watchlist.csv and ratings.csv', () => {
     );
   });
 
-  it('is UTF-8, and no field starts with a formula character', async () => {
+  it('is UTF-8, and no field starts with a formula character, nor holds a ";" unquoted', async () => {
     const res = await get(member, 'ratings.csv');
     expect(res.rawPayload.toString('utf8')).toContain('東京物語');
+    expect(res.body).toContain('\r\n";=1+1",');
     for (const record of records(res.body)) for (const value of Object.values(record)) expect(value).not.toMatch(/^[=+\-@\t\r]/);
   });
 

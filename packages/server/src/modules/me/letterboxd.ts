@@ -10,10 +10,15 @@ import type { FilmRow } from '../films/presenter.js';
  * imdbID, where the film database link gives them, and otherwise by its title
  * and year. A title a spreadsheet would run as a formula (one starting with =,
  * +, -, @, a tab or a carriage return) gets a leading apostrophe, as OWASP
- * advises (docs/decisions/011-watchlist.md).
+ * advises (docs/decisions/011-watchlist.md), and one holding a ";", the list
+ * separator of many locales' spreadsheets, is quoted, so no cell begins after it.
  */
 function letterboxdCsv(header: readonly string[], rows: ReadonlyArray<ReadonlyArray<string | number>>): string {
-  return stringify([[...header], ...rows.map((row) => [...row])], { escape_formulas: true, record_delimiter: 'windows' });
+  return stringify([[...header], ...rows.map((row) => [...row])], {
+    escape_formulas: true,
+    quoted_match: ';',
+    record_delimiter: 'windows',
+  });
 }
 
 /** A film's entries in the film database, as its facts keep them; empty where it has none. */

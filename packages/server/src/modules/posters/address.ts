@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 
 /**
  * Poster addresses on our own origin (docs/product.md §Posters; the scheme is told in
- * packages/shared/src/api/posters.ts). Each carries a hash of what it shows, so it is cached as
+ * packages/shared/src/poster-address.ts). Each carries a hash of what it shows, so it is cached as
  * immutable: a film database poster by its file's path, a generated one by the film's title and
  * year and the drawing's version.
  */

@@ -14,7 +14,7 @@ const DRAWN_MAX = 2000;
 
 /**
  * GET /posters/{file}?w={width}: every film's poster, from our own origin (docs/product.md §Posters;
- * the address scheme is in packages/shared/src/api/posters.ts). A stored film database poster
+ * the address scheme is in packages/shared/src/poster-address.ts). A stored film database poster
  * answers WebP; a generated one SVG; both immutable, with a strong ETag. A film database poster
  * that cannot be had answers a plain stand-in, briefly cacheable, never an error.
  */

@@ -10,7 +10,7 @@ import { normalizeTitle } from '@filmlist/shared/film-rules';
 import { messages } from '@filmlist/shared/messages';
 import { uniqueViolationAs } from '../../db/pg-errors.js';
 import { transaction } from '../../db/transaction.js';
-import { conflict, notFound } from '../../lib/http-errors.js';
+import { notFound } from '../../lib/http-errors.js';
 import { bearerSecurity } from '../../lib/openapi.js';
 import { currentActor, reviewersOnly } from '../auth/guards.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
@@ -21,12 +21,9 @@ import { filmFactsRepository } from '../film-facts/repository.js';
 import { filmDetail } from '../films/detail.js';
 import type { FilmRow } from '../films/presenter.js';
 import { filmsRepository } from '../films/repository.js';
-import { lockFilmYear, settlePendingSubmissions } from '../submissions/settle.js';
-import { submissionsRepository } from '../submissions/repository.js';
+import { filmListed, lockFilmYear, refuseDuplicateFilm, settlePendingSubmissions } from '../submissions/settle.js';
 
-const filmListed = () => conflict(messages.filmAlreadyListed, 'film_already_listed');
 const filmMissing = () => notFound(messages.filmNotFound, 'film_not_found');
-const filmPending = () => conflict(messages.filmAlreadyPending, 'film_already_pending');
 
 /** The fields an edit changed, each from and to, for the record. */
 function changesOf(before: FilmRow, after: FilmRow): Changes {
@@ -53,7 +50,6 @@ export const reviewerRoutes = reviewersOnly(async (app) => {
   const films = filmsRepository(app.db);
   const audit = auditRepository(app.db);
   const facts = filmFactsRepository(app.db);
-  const submissions = submissionsRepository(app.db);
 
   app.get(
     '/review-history',
@@ -98,22 +94,18 @@ export const reviewerRoutes = reviewersOnly(async (app) => {
         const before = await films.lockById(tx, request.params.film_id);
         if (!before) throw filmMissing();
         await lockFilmYear(tx, values.releaseYear);
-        const same = await films.findByTitleAndYear(values.title, values.releaseYear, tx);
-        if (same && same.filmId !== before.filmId) throw filmListed();
+        const linkedTo = (await facts.findByFilm(before.filmId, tx))?.tmdbId ?? null;
+        const tmdbId = asked === undefined ? linkedTo : asked;
+        // The entry is checked when the edit links a new one.
+        const relinked = tmdbId !== linkedTo ? tmdbId : null;
+        await refuseDuplicateFilm(tx, { ...values, tmdbId: relinked }, { listing: true, editing: before.filmId });
         const after = await films.update(tx, before, values, now);
         // A pending submission of the film it now is could never be approved: it is, with this edit.
         const mailed = await settlePendingSubmissions(tx, after, { reviewedBy: actor.userId, now, publicUrl: app.config.publicUrl });
         const changes = changesOf(before, after);
-        const linkedTo = (await facts.findByFilm(before.filmId, tx))?.tmdbId ?? null;
-        const tmdbId = asked === undefined ? linkedTo : asked;
         if (tmdbId !== linkedTo) {
           if (tmdbId === null) await facts.unlink(tx, before.filmId);
-          else {
-            // A pending submission of that entry could never be added after this edit.
-            if (await submissions.findPendingByTmdbId(tmdbId, tx, { title: after.title, releaseYear: after.releaseYear }))
-              throw filmPending();
-            await facts.link(tx, before.filmId, tmdbId);
-          }
+          else await facts.link(tx, before.filmId, tmdbId);
           changes.tmdb_id = { from: linkedTo, to: tmdbId };
         }
         // The recommendation note: absent keeps it, a text replaces it, null or "" drops it (docs/product.md §Recommendation note).

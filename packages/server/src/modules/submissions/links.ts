@@ -1,5 +1,7 @@
 /** Links that submission mail carries, all under PUBLIC_URL. */
 import { reviewerFormPath, type ReviewerFormFields } from '@filmlist/shared/reviewer-link';
+import { PAGES } from '@filmlist/shared/pages';
+import { pageUrl } from '../pages/addresses.js';
 
 /**
  * docs/product.md §Reviewer link: /master/addfilm/{title}/{release_year}/{description}/{user_id},
@@ -12,5 +14,5 @@ export function reviewerFormLink(publicUrl: string, fields: ReviewerFormFields):
 
 /** The review queue of every pending submission (docs/product.md §Review queue). */
 export function reviewQueueLink(publicUrl: string): string {
-  return `${publicUrl}/master`;
+  return pageUrl(publicUrl, PAGES.reviewQueue);
 }

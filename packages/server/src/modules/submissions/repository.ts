@@ -1,5 +1,7 @@
 import { and, asc, count, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
+import type { Config } from '../../config.js';
+import { holdsReviewerRole } from '../auth/roles.js';
 import { submissions, users } from '../../db/schema.js';
 import { titleKeys } from '../../lib/identity.js';
 
@@ -50,11 +52,6 @@ export function submissionsRepository(db: Database) {
       return row ?? null;
     },
 
-    /**
-     * A pending submission linked to this film database entry, by any member;
-     * with `except`, one of another film than that title and year (those of
-     * the same film are approved with it).
-     */
     /** Which of these film database entries a pending submission names (the lookup marks them). */
     async pendingTmdbIds(tmdbIds: readonly number[]): Promise<Set<number>> {
       if (tmdbIds.length === 0) return new Set();
@@ -65,6 +62,11 @@ export function submissionsRepository(db: Database) {
       return new Set(rows.flatMap((row) => (row.tmdbId === null ? [] : [row.tmdbId])));
     },
 
+    /**
+     * A pending submission linked to this film database entry, by any member;
+     * with `except`, one of another film than that title and year (those of
+     * the same film are approved with it).
+     */
     async findPendingByTmdbId(
       tmdbId: number,
       tx: Database = db,
@@ -208,15 +210,20 @@ export function submissionsRepository(db: Database) {
       await tx.delete(submissions).where(and(pending, eq(submissions.userId, userId)));
     },
 
-    /** The accounts holding the reviewer role (modules/auth/roles.ts): verified, with one of these addresses. */
-    async reviewerContacts(addresses: Iterable<string>, tx: Database = db): Promise<{ username: string; email: string }[]> {
-      const keys = [...addresses];
+    /**
+     * The accounts holding the reviewer role, as holdsReviewerRole decides it (modules/auth/roles.ts). Stored
+     * addresses are ASCII without spaces (shared/src/fields.ts), so lower() finds every address the role's
+     * fold names: the index narrows, the one rule decides.
+     */
+    async reviewerContacts(config: Pick<Config, 'reviewers'>, tx: Database = db): Promise<{ username: string; email: string }[]> {
+      const keys = [...config.reviewers];
       if (keys.length === 0) return [];
-      return tx
-        .select({ username: users.username, email: users.email })
+      const accounts = await tx
+        .select({ username: users.username, email: users.email, verified: users.verified })
         .from(users)
-        .where(and(eq(users.verified, true), inArray(sql`lower(btrim(${users.email}))`, keys)))
+        .where(inArray(sql`lower(${users.email})`, keys))
         .orderBy(asc(users.userId));
+      return accounts.filter((account) => holdsReviewerRole(config, account)).map(({ username, email }) => ({ username, email }));
     },
   };
 }

@@ -29,11 +29,8 @@ import { usersRepository } from '../users/repository.js';
 import { reviewerFormLink, reviewQueueLink } from './links.js';
 import { presentSubmission } from './presenter.js';
 import { submissionsRepository } from './repository.js';
-import { lockFilmYear, settlePendingSubmissions } from './settle.js';
+import { filmListed, filmPending, lockFilmYear, refuseDuplicateFilm, settlePendingSubmissions } from './settle.js';
 import { bearerSecurity } from '../../lib/openapi.js';
-
-const filmListed = () => conflict(messages.filmAlreadyListed, 'film_already_listed');
-const filmPending = () => conflict(messages.filmAlreadyPending, 'film_already_pending');
 
 function repositories(db: Database) {
   return {
@@ -47,7 +44,7 @@ function repositories(db: Database) {
 
 /** Members submit films for review (docs/product.md §Submitting). */
 export const submissionRoutes = membersOnly(async (app) => {
-  const { submissions, films, facts, users } = repositories(app.db);
+  const { submissions, users } = repositories(app.db);
   const { publicUrl } = app.config;
 
   app.post(
@@ -79,10 +76,7 @@ export const submissionRoutes = membersOnly(async (app) => {
         // The member's row is the lock that makes the pending count exact under concurrency.
         if (!(await users.lockById(tx, actor.userId))) throw unauthorized(messages.sessionExpired, 'invalid_token');
         await lockFilmYear(tx, releaseYear);
-        if (await films.findByTitleAndYear(title, releaseYear, tx)) throw filmListed();
-        if (await submissions.findPendingFilm(title, releaseYear, tx)) throw filmPending();
-        if (tmdbId !== null && (await facts.findByTmdbId(tmdbId, tx))) throw filmListed();
-        if (tmdbId !== null && (await submissions.findPendingByTmdbId(tmdbId, tx))) throw filmPending();
+        await refuseDuplicateFilm(tx, { title, releaseYear, tmdbId }, { listing: false });
         if ((await submissions.countPendingByUser(actor.userId, tx)) >= MAX_PENDING_SUBMISSIONS) {
           throw conflict(messages.tooManyPending, 'too_many_pending');
         }
@@ -94,7 +88,7 @@ export const submissionRoutes = membersOnly(async (app) => {
         const formLink = reviewerFormLink(publicUrl, { title, releaseYear, description, userId: actor.userId });
         const summary = { title, releaseYear, description, submitter: actor.username };
         // Past a few an hour from one member, the queue alone shows the rest (mail/quota.ts).
-        const reviewers = notify ? await submissions.reviewerContacts(app.config.reviewers, tx) : [];
+        const reviewers = notify ? await submissions.reviewerContacts(app.config, tx) : [];
         await enqueueMail(
           tx,
           reviewers.map((r) => reviewRequestMail(r.email, summary, formLink, reviewQueueLink(publicUrl))),
@@ -158,10 +152,7 @@ export const decisionRoutes = reviewersOnly(async (app) => {
         await lockFilmYear(tx, releaseYear);
         const submission = await submissions.lockPendingMatch(tx, title, releaseYear, submitterId);
         const tmdbId = request.body.tmdb_id === undefined ? (submission?.tmdbId ?? null) : request.body.tmdb_id;
-        if (await films.findByTitleAndYear(title, releaseYear, tx)) throw filmListed();
-        if (tmdbId !== null && (await facts.findByTmdbId(tmdbId, tx))) throw filmListed();
-        // A pending submission of the entry under another title could never be added after this one.
-        if (tmdbId !== null && (await submissions.findPendingByTmdbId(tmdbId, tx, { title, releaseYear }))) throw filmPending();
+        await refuseDuplicateFilm(tx, { title, releaseYear, tmdbId }, { listing: true });
         // A reviewer form opened from an old link, after another reviewer rejected the submission: the decision stands.
         if (!submission && submitterId !== null && (await submissions.wasRejected(tx, title, releaseYear, submitterId))) {
           throw conflict(messages.submissionAlreadyRejected, 'submission_rejected');

@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
+import { messages } from '@filmlist/shared/messages';
 import type { Database } from '../../db/connection.js';
+import { conflict } from '../../lib/http-errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { filmAddedMail } from '../../mail/templates.js';
+import { filmFactsRepository } from '../film-facts/repository.js';
 import type { FilmRow } from '../films/presenter.js';
+import { filmsRepository } from '../films/repository.js';
 import { usersRepository } from '../users/repository.js';
 import { filmPageUrl } from '../pages/addresses.js';
 import { submissionsRepository } from './repository.js';
@@ -20,6 +24,37 @@ const FILM_YEAR_LOCK = 7_246_002;
  */
 export async function lockFilmYear(tx: Database, releaseYear: number): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(${FILM_YEAR_LOCK}::int, ${releaseYear}::int)`);
+}
+
+/** The refusals of the duplicate rules below; a unique index that catches a race answers the same (db/pg-errors.ts). */
+export const filmListed = () => conflict(messages.filmAlreadyListed, 'film_already_listed');
+export const filmPending = () => conflict(messages.filmAlreadyPending, 'film_already_pending');
+
+/** A film as the duplicate rules see it: its title and year, and the film database entry it is linked to. */
+export interface FilmIdentity {
+  title: string;
+  releaseYear: number;
+  tmdbId: number | null;
+}
+
+/**
+ * The one check of the add-film duplicate rules (docs/product.md §Adding a film), for a member's submission, a
+ * reviewer's addition and a reviewer's edit, made with the year's lock held (lockFilmYear). A listed film with
+ * this title in this year (folded, or looking alike) or linked to this film database entry refuses it
+ * (film_already_listed). So does a pending submission of it (film_already_pending), except, when the film is
+ * being listed (`listing`), one of the same title and year: that one is approved with it
+ * (settlePendingSubmissions). `editing` is the listed film being edited, which keeps its own title and entry.
+ */
+export async function refuseDuplicateFilm(tx: Database, film: FilmIdentity, how: { listing: boolean; editing?: number }): Promise<void> {
+  const listed = await filmsRepository(tx).findByTitleAndYear(film.title, film.releaseYear, tx);
+  if (listed && listed.filmId !== how.editing) throw filmListed();
+  const submissions = submissionsRepository(tx);
+  if (!how.listing && (await submissions.findPendingFilm(film.title, film.releaseYear, tx))) throw filmPending();
+  if (film.tmdbId === null) return;
+  const linked = await filmFactsRepository(tx).findByTmdbId(film.tmdbId, tx);
+  if (linked && linked.filmId !== how.editing) throw filmListed();
+  // Listing it, a pending submission of the entry under another title could never be added after it.
+  if (await submissions.findPendingByTmdbId(film.tmdbId, tx, how.listing ? film : undefined)) throw filmPending();
 }
 
 /**

@@ -6,7 +6,7 @@ import { profileAnswer, updateProfileAnswer } from '@filmlist/shared/api/users';
 import { emailTokens, outbox, users } from '../../db/schema.js';
 import { MAIL_LIMITS } from '../../mail/quota.js';
 import { MEMBER_PASSWORD, createMember, unique, type TestMember } from '../../../test/support/factories.js';
-import { PASSWORD, signUp } from '../../../test/support/accounts.js';
+import { signUp } from '../../../test/support/accounts.js';
 import { freshClientAddress } from '../../../test/support/http.js';
 import { queuedMail, verificationToken } from '../../../test/support/queued-mail.js';
 import { createTestApp, useTestApp } from '../../../test/support/test-app.js';
@@ -200,7 +200,7 @@ describe('two claims on one address: whoever verifies it first owns it', () => {
     const signUpTaken = await t.app.inject({
       method: 'POST',
       url: '/api/users/register',
-      payload: { username: unique('late'), email: holder.email.toUpperCase(), password: PASSWORD },
+      payload: { username: unique('late'), email: holder.email.toUpperCase(), password: MEMBER_PASSWORD },
       remoteAddress: freshClientAddress(),
     });
     expect(signUpTaken.statusCode).toBe(409);

@@ -12,6 +12,8 @@ import { emailChangeMail, emailChangeRequestedMail } from '../../mail/templates.
 import type { Actor } from '../../types.js';
 import { livePendingEmail, type UserRow } from './presenter.js';
 import { usersRepository } from './repository.js';
+import { PAGES } from '@filmlist/shared/pages';
+import { pageUrl } from '../pages/addresses.js';
 
 export interface ProfileChangeRequest {
   username?: string | undefined;
@@ -112,11 +114,15 @@ export async function updateProfile(
     if (!updated) throw notFound(messages.userNotFound, 'user_not_found');
     if (email.kind === 'new') {
       const token = await repo.createEmailToken(tx, actor.userId, 'email_change', email.address, now);
-      await enqueueMail(tx, emailChangeMail(email.address, updated.username, `${app.config.publicUrl}/verification/${token}`), now);
+      await enqueueMail(
+        tx,
+        emailChangeMail(email.address, updated.username, pageUrl(app.config.publicUrl, PAGES.verification, { token })),
+        now,
+      );
       // The address the account has now hears of it, with the way to stop it.
       await enqueueMail(
         tx,
-        emailChangeRequestedMail(current.email, updated.username, email.address, `${app.config.publicUrl}/forgot-password`),
+        emailChangeRequestedMail(current.email, updated.username, email.address, pageUrl(app.config.publicUrl, PAGES.forgotPassword)),
         now,
       );
     }

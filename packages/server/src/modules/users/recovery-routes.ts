@@ -14,6 +14,8 @@ import { accountIn, rateLimit } from '../../plugins/rate-limit.js';
 import type { MailMessage } from '../../mail/outbox.js';
 import type { UserRow } from './presenter.js';
 import { usersRepository, type TokenPurpose } from './repository.js';
+import { PAGES } from '@filmlist/shared/pages';
+import { pageUrl } from '../pages/addresses.js';
 
 interface LinkKind {
   purpose: TokenPurpose;
@@ -30,7 +32,6 @@ interface LinkKind {
  */
 export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = usersRepository(app.db);
-  const link = (path: string, token: string) => `${app.config.publicUrl}/${path}/${token}`;
 
   /**
    * The shared part of both requests: when the account with that address is
@@ -74,7 +75,8 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           // Demo members (a fresh start's sample data) have no mailbox at all.
           wanted: (user) => user.verified && !user.demo,
           ttlMs: () => PASSWORD_RESET_TTL_MS,
-          mail: (user, token) => passwordResetMail(user.email, user.username, link('reset-password', token)),
+          mail: (user, token) =>
+            passwordResetMail(user.email, user.username, pageUrl(app.config.publicUrl, PAGES.resetPassword, { token })),
         }),
       );
       return { message: messages.recoveryMailSent };
@@ -134,7 +136,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           wanted: (user) => !user.verified,
           // The account itself goes 72 hours after sign-up; its link lasts as long as it does.
           ttlMs: (user, now) => Math.max(0, user.createdAt.getTime() + VERIFICATION_TTL_MS - now.getTime()),
-          mail: (user, token) => verificationMail(user.email, user.username, link('verification', token)),
+          mail: (user, token) => verificationMail(user.email, user.username, pageUrl(app.config.publicUrl, PAGES.verification, { token })),
         }),
       );
       return { message: messages.verificationResent };

@@ -26,6 +26,8 @@ import { accountIn, rateLimit } from '../../plugins/rate-limit.js';
 import { presentUser } from './presenter.js';
 import { followEmailLink } from './email-links.js';
 import { usersRepository } from './repository.js';
+import { PAGES } from '@filmlist/shared/pages';
+import { pageUrl } from '../pages/addresses.js';
 
 /**
  * Which unique index a race lost against, by the constraint's name (the
@@ -38,7 +40,7 @@ export function duplicate(error: unknown): HttpError {
 /** Signing up, checking names, profiles and the emailed links: public. */
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const repo = usersRepository(app.db);
-  const verificationLink = (token: string) => `${app.config.publicUrl}/verification/${token}`;
+  const verificationLink = (token: string) => pageUrl(app.config.publicUrl, PAGES.verification, { token });
 
   app.post(
     '/check',

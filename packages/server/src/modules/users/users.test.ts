@@ -5,7 +5,7 @@ import { submissions, users, watchClicks } from '../../db/schema.js';
 import { LOGIN_LIMITS } from '../auth/login-throttle.js';
 import { MAIL_LIMITS } from '../../mail/quota.js';
 import { RATE_LIMITS } from '../../plugins/rate-limit.js';
-import { PASSWORD, signUp } from '../../../test/support/accounts.js';
+import { signUp } from '../../../test/support/accounts.js';
 import { MEMBER_PASSWORD, createFilm, createMember, unique } from '../../../test/support/factories.js';
 import { recountedCounters, storedCounters } from '../../../test/support/recount.js';
 import { queuedMail, verificationToken } from '../../../test/support/queued-mail.js';
@@ -23,7 +23,7 @@ describe('POST /api/users/register', () => {
   it('creates an unverified account, answers 201 and queues a verification link', async () => {
     const username = unique('sign');
     const email = `${username}@Example.com`;
-    const res = await register({ username, email, password: PASSWORD });
+    const res = await register({ username, email, password: MEMBER_PASSWORD });
     expect(res.statusCode).toBe(201);
     const answer = res.json<{ message: string; user_id: number }>();
     expect(answer.message).toBe(messages.registrationSuccessful);
@@ -38,16 +38,16 @@ describe('POST /api/users/register', () => {
   });
 
   it.each([
-    [{ username: 'has space', email: 'a@example.com', password: PASSWORD }, 'username', messages.usernameHasSpaces],
-    [{ username: 'nospace', email: 'a b@example.com', password: PASSWORD }, 'email', messages.emailHasSpaces],
-    [{ username: 'nospace', email: 'not-an-email', password: PASSWORD }, 'email', messages.emailInvalid],
+    [{ username: 'has space', email: 'a@example.com', password: MEMBER_PASSWORD }, 'username', messages.usernameHasSpaces],
+    [{ username: 'nospace', email: 'a b@example.com', password: MEMBER_PASSWORD }, 'email', messages.emailHasSpaces],
+    [{ username: 'nospace', email: 'not-an-email', password: MEMBER_PASSWORD }, 'email', messages.emailInvalid],
     [{ username: 'nospace', email: 'a@example.com', password: 'short' }, 'password', messages.passwordTooShort],
     [{ username: 'nospace', email: 'a@example.com', password: 'x'.repeat(129) + 'y' }, 'password', messages.passwordTooLong],
     [{ username: 'nospace', email: 'a@example.com', password: 'Password123' }, 'password', messages.passwordTooCommon],
     [{ username: 'nospace', email: 'a@example.com', password: '12345678' }, 'password', messages.passwordTooCommon],
-    [{ username: '', email: 'a@example.com', password: PASSWORD }, 'username', messages.usernameRequired],
-    [{ username: 'x'.repeat(31), email: 'a@example.com', password: PASSWORD }, 'username', messages.usernameTooLong],
-    [{ email: 'a@example.com', password: PASSWORD }, 'username', messages.usernameRequired],
+    [{ username: '', email: 'a@example.com', password: MEMBER_PASSWORD }, 'username', messages.usernameRequired],
+    [{ username: 'x'.repeat(31), email: 'a@example.com', password: MEMBER_PASSWORD }, 'username', messages.usernameTooLong],
+    [{ email: 'a@example.com', password: MEMBER_PASSWORD }, 'username', messages.usernameRequired],
   ])('refuses %j with the message for %s', async (body, field, message) => {
     const res = await register(body, '10.0.0.2');
     expect(res.statusCode).toBe(400);
@@ -59,11 +59,11 @@ describe('POST /api/users/register', () => {
     const byName = await register({
       username: member.username.toUpperCase(),
       email: `${unique('x')}@example.com`,
-      password: PASSWORD,
+      password: MEMBER_PASSWORD,
     });
     expect(byName.statusCode).toBe(409);
     expect(byName.json()).toMatchObject({ error: messages.usernameTaken });
-    const byEmail = await register({ username: unique('y'), email: member.email.toUpperCase(), password: PASSWORD });
+    const byEmail = await register({ username: unique('y'), email: member.email.toUpperCase(), password: MEMBER_PASSWORD });
     expect(byEmail.statusCode).toBe(409);
     expect(byEmail.json()).toMatchObject({ error: messages.emailTaken });
   });
@@ -71,21 +71,21 @@ describe('POST /api/users/register', () => {
   it('replaces an unverified account when the same email signs up again', async () => {
     const email = `${unique('again')}@example.com`;
     const first = unique('first');
-    expect((await register({ username: first, email, password: PASSWORD })).statusCode).toBe(201);
+    expect((await register({ username: first, email, password: MEMBER_PASSWORD })).statusCode).toBe(201);
     const second = unique('second');
-    expect((await register({ username: second, email, password: PASSWORD })).statusCode).toBe(201);
+    expect((await register({ username: second, email, password: MEMBER_PASSWORD })).statusCode).toBe(201);
     const rows = await t.app.db.select().from(users).where(eq(users.email, email));
     expect(rows.map((r) => r.username)).toEqual([second]);
   });
 
   it('frees the username of an account left unverified for more than 72 hours', async () => {
     const username = unique('late');
-    expect((await register({ username, email: `${username}@example.com`, password: PASSWORD })).statusCode).toBe(201);
+    expect((await register({ username, email: `${username}@example.com`, password: MEMBER_PASSWORD })).statusCode).toBe(201);
     const check = () => t.app.inject({ method: 'POST', url: '/api/users/check', payload: { username }, remoteAddress: '10.0.0.3' });
     expect((await check()).json()).toEqual({ usernameExists: true, emailExists: false });
     t.clock.advance(72 * 3600_000 + 1000);
     expect((await check()).json()).toEqual({ usernameExists: false, emailExists: false });
-    const again = await register({ username, email: `${unique('other')}@example.com`, password: PASSWORD });
+    const again = await register({ username, email: `${unique('other')}@example.com`, password: MEMBER_PASSWORD });
     expect(again.statusCode).toBe(201);
   });
 });
@@ -142,10 +142,10 @@ describe('rate limits on sign-up and verification', () => {
     for (let i = 0; i <= limit; i += 1) {
       if (i > 0 && i % hourly === 0) {
         // The hour's share is spent: one more waits for the next hour, then the day's budget goes on.
-        expect((await register({ username: unique('spam'), email, password: PASSWORD }, `10.8.${i}.8`)).statusCode).toBe(429);
+        expect((await register({ username: unique('spam'), email, password: MEMBER_PASSWORD }, `10.8.${i}.8`)).statusCode).toBe(429);
         t.clock.advance(MAIL_LIMITS.perAddressHour.windowMs);
       }
-      last = await register({ username: unique('spam'), email, password: PASSWORD }, `10.8.${i}.9`);
+      last = await register({ username: unique('spam'), email, password: MEMBER_PASSWORD }, `10.8.${i}.9`);
       if (i < limit) expect(last.statusCode).toBe(201);
     }
     expect(last?.statusCode).toBe(429);
@@ -156,9 +156,9 @@ describe('GET /api/users/verification/{token}', () => {
   it('verifies once; a second use says it is already verified; an unknown token and an expired one fail', async () => {
     const username = unique('ver');
     const email = `${username}@example.com`;
-    await register({ username, email, password: PASSWORD }, '10.0.2.1');
+    await register({ username, email, password: MEMBER_PASSWORD }, '10.0.2.1');
     const token = await verificationToken(t.app, email);
-    expect((await login(username, PASSWORD)).statusCode).toBe(403);
+    expect((await login(username, MEMBER_PASSWORD)).statusCode).toBe(403);
     const ok = await t.app.inject(`/api/users/verification/${token}`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toMatchObject({ success: true });
@@ -167,10 +167,10 @@ describe('GET /api/users/verification/{token}', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ success: true, alreadyVerified: true, message: messages.alreadyVerified });
     expect((await t.app.inject('/api/users/verification/not-a-real-token')).json()).toMatchObject({ success: false });
-    expect((await login(username, PASSWORD)).statusCode).toBe(200);
+    expect((await login(username, MEMBER_PASSWORD)).statusCode).toBe(200);
 
     const late = unique('late');
-    await register({ username: late, email: `${late}@example.com`, password: PASSWORD }, '10.0.2.2');
+    await register({ username: late, email: `${late}@example.com`, password: MEMBER_PASSWORD }, '10.0.2.2');
     const lateToken = await verificationToken(t.app, `${late}@example.com`);
     t.clock.advance(72 * 3600_000 + 1);
     expect((await t.app.inject(`/api/users/verification/${lateToken}`)).statusCode).toBe(400);
@@ -180,7 +180,7 @@ describe('GET /api/users/verification/{token}', () => {
 describe('POST /api/users/login', () => {
   it('answers the session fields and the caller’s own profile, never a hash', async () => {
     const { username, email } = await signUp(t, { until: 'verified' });
-    const res = await login(username, PASSWORD);
+    const res = await login(username, MEMBER_PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = res.json<Record<string, unknown>>();
     expect(Object.keys(body).sort()).toEqual(['accessToken', 'accessTokenExpiration', 'refreshToken', 'user']);
@@ -314,12 +314,12 @@ describe('PUT /api/users/profile/{user_id}', () => {
 
   it('changes the password with the current one and ends every other session', async () => {
     const { username } = await signUp(t, { until: 'verified' });
-    const first = (await login(username, PASSWORD)).json<{ accessToken: string; refreshToken: string; user: { user_id: number } }>();
-    const second = (await login(username, PASSWORD, '10.0.3.3')).json<{ accessToken: string; refreshToken: string }>();
+    const first = (await login(username, MEMBER_PASSWORD)).json<{ accessToken: string; refreshToken: string; user: { user_id: number } }>();
+    const second = (await login(username, MEMBER_PASSWORD, '10.0.3.3')).json<{ accessToken: string; refreshToken: string }>();
     const newPassword = 'another long passphrase 77';
     const res = await put(
       first.user.user_id,
-      { password: newPassword, currentPassword: PASSWORD },
+      { password: newPassword, currentPassword: MEMBER_PASSWORD },
       { authorization: `Bearer ${first.accessToken}` },
     );
     expect(res.statusCode).toBe(200);
@@ -340,7 +340,7 @@ describe('PUT /api/users/profile/{user_id}', () => {
     });
     expect(sameSession.statusCode).toBe(200);
 
-    expect((await login(username, PASSWORD, '10.0.3.4')).statusCode).toBe(401);
+    expect((await login(username, MEMBER_PASSWORD, '10.0.3.4')).statusCode).toBe(401);
     expect((await login(username, newPassword, '10.0.3.5')).statusCode).toBe(200);
   });
 
@@ -477,11 +477,11 @@ describe('usernames that only look new', () => {
     const fullwidth = [...username]
       .map((c) => (/[A-Za-z0-9]/.test(c) ? String.fromCodePoint((c.codePointAt(0) ?? 0) + 0xfee0) : c))
       .join('');
-    const copy = await register({ username: fullwidth, email: `${unique('copy')}@example.com`, password: PASSWORD }, '10.55.0.1');
+    const copy = await register({ username: fullwidth, email: `${unique('copy')}@example.com`, password: MEMBER_PASSWORD }, '10.55.0.1');
     expect(copy.statusCode).toBe(409);
     expect(copy.json()).toMatchObject({ error: messages.usernameTaken });
     for (const name of ['.', '..']) {
-      const refused = await register({ username: name, email: `${unique('dots')}@example.com`, password: PASSWORD }, '10.55.0.2');
+      const refused = await register({ username: name, email: `${unique('dots')}@example.com`, password: MEMBER_PASSWORD }, '10.55.0.2');
       expect(refused.statusCode).toBe(400);
       expect(refused.json()).toMatchObject({ error: messages.usernameNeedsLetter });
     }

@@ -14,7 +14,10 @@ export async function checkFilmExists(title: string, releaseYear: string, signal
   return answer.exists;
 }
 
-/** The duplicate check both add-film forms run before submitting (docs/product.md §Add-film rules); asked afresh each time. */
+/**
+ * The duplicate check both add-film forms run (docs/product.md §Add-film rules): a submit asks afresh
+ * (stale at once); while the member types, an answer is kept for 30 s (useFilmExists).
+ */
 export const filmExistsQuery = (title: string, releaseYear: string) =>
   queryOptions({
     queryKey: queryKeys.filmExists(title.trim(), releaseYear.trim()),

@@ -5,10 +5,10 @@ import { api } from '../../../lib/api-client';
 import { submissionListDecoder } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
 
-/** The review queue: pending submissions, oldest first (reviewers only). */
+/** The review queue: pending submissions, oldest first, as the server orders them (reviewers only). */
 export async function listSubmissions(signal?: AbortSignal): Promise<SubmissionDetail[]> {
   const answer = await api('/api/films/submissions', { auth: true, schema: submissionListDecoder, signal });
-  return [...answer.submissions].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return answer.submissions;
 }
 
 /** The queue, not asked for when the member is known not to review. */

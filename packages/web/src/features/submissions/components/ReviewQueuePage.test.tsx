@@ -55,8 +55,8 @@ function renderPage(reviewer: boolean | undefined = true) {
 const item = (name: RegExp) => screen.getByRole('article', { name });
 
 describe('ReviewQueuePage', () => {
-  it('lists pending submissions oldest first, with who sent them and when', async () => {
-    const { calls } = server([spiderMan, paperMoon]);
+  it('lists pending submissions oldest first, as the server sends them, with who sent them and when', async () => {
+    const { calls } = server([paperMoon, spiderMan]);
     renderPage();
     expect(document.title).toBe('Review Queue | The Film List');
     const articles = await screen.findAllByRole('article');
