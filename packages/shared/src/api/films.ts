@@ -119,7 +119,12 @@ export const addedFilm = listedFilm.extend({
 export type AddedFilm = z.infer<typeof addedFilm>;
 
 /** The shelf "New on the list: help rank these" (docs/product.md §New films). */
-export const newFilmsAnswer = z.object({ films: z.array(addedFilm) });
+export const newFilmsAnswer = z.object({
+  films: z.array(addedFilm),
+  all_answered: z
+    .boolean()
+    .describe('with a bearer: new films await answers, and the caller has answered them all (the shelf thanks them); otherwise false'),
+});
 export type NewFilmsAnswer = z.infer<typeof newFilmsAnswer>;
 
 /** Year fields arrive as form text or as numbers. */

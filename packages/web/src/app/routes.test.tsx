@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { filmDetail } from '../test/factories';
 import { json, mockApi } from '../test/fake-api';
-import { renderPage } from '../test/render-page';
+import { renderPage, signIn } from '../test/render-page';
 import { AppRoutes } from './routes';
 
 const at = (path: string, state: unknown = null) => renderPage(<AppRoutes />, { path, route: '*', state });
@@ -27,6 +27,14 @@ describe('the route tables', () => {
     expect(window.history.state).toEqual({ from: '/my-submissions' });
   });
 
+  it("send a member from / to their list, keeping a shared search's address", async () => {
+    mockApi({});
+    signIn();
+    at('/?q=fall');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/dashboard'));
+    expect(window.location.search).toBe('?q=fall');
+  });
+
   it('show the not-found page for a path neither table has', async () => {
     mockApi({});
     at('/no/such/page');
@@ -41,8 +49,8 @@ describe('the route tables', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Moon' })).toBeInTheDocument();
     expect(screen.getByText(moon.description)).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).toBeNull();
-    // Then the page itself, with its buttons.
-    expect(await screen.findByRole('button', { name: 'Watch Trailer' })).toBeInTheDocument();
+    // Then the page itself, with its buttons (its chunk is compiled on first import: slow on a busy machine).
+    expect(await screen.findByRole('button', { name: 'Watch Trailer' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 
   it('say Loading... for a film page opened without the list', async () => {

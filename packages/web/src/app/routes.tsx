@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { PAGES } from '@filmlist/shared/pages';
-import { Navigate, Routes, type PageRoute } from '../lib/router';
+import { Navigate, Routes, useLocation, type PageRoute } from '../lib/router';
 import { useAuth } from '../lib/auth';
 import { preloadable } from '../lib/preloadable';
 import { FilmPagePreview } from './FilmPagePreview';
@@ -33,7 +33,9 @@ const filmPage = (element: ReactNode) => <Suspense fallback={<FilmPagePreview />
 
 function Home() {
   const { isAuthenticated } = useAuth();
-  return isAuthenticated ? <Navigate to="/dashboard" replace /> : page(<HomePage />);
+  // A member who opens a shared search (/?q=fall) gets the same search on their list.
+  const { search } = useLocation();
+  return isAuthenticated ? <Navigate to={`${PAGES.dashboard}${search}`} replace /> : page(<HomePage />);
 }
 
 const routes: PageRoute[] = [

@@ -397,8 +397,11 @@ function readAddedFilm(value: unknown): RankedFilm {
 }
 
 /** GET /api/films/new: the shelf of new films that need answers (docs/product.md §New films). */
-export const newFilmsDecoder: Parser<{ films: RankedFilm[] }> = {
-  parse: (value) => ({ films: at(fieldsOf(value), 'films', (v) => listOf(v, readAddedFilm)) }),
+export const newFilmsDecoder: Parser<{ films: RankedFilm[]; all_answered: boolean }> = {
+  parse: (value) => {
+    const fields = fieldsOf(value);
+    return { films: at(fields, 'films', (v) => listOf(v, readAddedFilm)), all_answered: fields.all_answered === true };
+  },
 };
 
 // The watchlist (docs/product.md §Watchlist).

@@ -14,6 +14,7 @@ export const queryKeys = {
   filmStanding: (slug: string) => ['films', 'standing', slug],
   /** the shelf of new films that need answers (docs/product.md §New films), a member's own or a visitor's */
   newFilms: (userId: number | null) => ['films', 'new', userId],
+  allNewFilms: ['films', 'new'],
   filmExists: (title: string, releaseYear: string) => ['films', 'exists', title, releaseYear],
   /** the film database's candidates for a typed title (and year, '' when none) */
   filmLookup: (query: string, year: string) => ['films', 'lookup', query, year],

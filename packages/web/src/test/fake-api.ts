@@ -126,7 +126,7 @@ const defaultHandlers = [
     return json({ message: messages.noteNamedUpdated, submission: mySubmission(id, 'A submitted film', { note_named: named }) });
   }),
   // The list's shelf of new films (none unless a test says), and a member's watchlist (empty unless a test says).
-  route('GET /api/films/new', () => json({ films: [] })),
+  route('GET /api/films/new', () => json({ films: [], all_answered: false })),
   route('GET /api/me/watchlist', () => json({ films: [], ranked_films: 0 })),
 ];
 

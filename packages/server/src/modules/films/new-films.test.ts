@@ -14,7 +14,8 @@ beforeEach(() => t.clock.advance((NEW_FILM_DAYS + 1) * DAY_MS));
 const shelf = async (who: TestMember | null) => {
   const res = await t.app.inject({ url: '/api/films/new', headers: who ? who.auth : {} });
   expect(res.statusCode).toBe(200);
-  return { res, films: newFilmsAnswer.parse(res.json()).films };
+  const body = newFilmsAnswer.parse(res.json());
+  return { res, films: body.films, allAnswered: body.all_answered };
 };
 
 async function answer(voters: TestMember[], filmId: number) {
@@ -88,5 +89,16 @@ describe('GET /api/films/new', () => {
     const visitors = await shelf(null);
     const byId = (a: number, b: number) => a - b;
     expect(visitors.films.map((f) => f.film_id).sort(byId)).toEqual([answered.filmId, rated.filmId, open.filmId].sort(byId));
+    expect([mine.allAnswered, visitors.allAnswered]).toEqual([false, false]);
+  });
+
+  it('thanks a member who has answered every new film, and nobody when there are none', async () => {
+    const member = await createMember(t.app);
+    expect((await shelf(member)).allAnswered).toBe(false);
+    const film = await createFilm(t.app);
+    expect((await shelf(member)).allAnswered).toBe(false);
+    await answer([member], film.filmId);
+    expect(await shelf(member)).toMatchObject({ films: [], allAnswered: true });
+    expect((await shelf(null)).allAnswered).toBe(false);
   });
 });

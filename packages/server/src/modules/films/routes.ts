@@ -70,7 +70,13 @@ export const filmRoutes: FastifyPluginAsyncZod = async (app) => {
       // A visitor's shelf is the same for every visitor, so caches may keep it as briefly as the list
       // (decision 013); with a bearer it stays no-store (optionalMember).
       if (request.headers.authorization === undefined) publicAnswer(reply, 'live');
-      return { films: rows.flatMap(({ filmId, createdAt }) => presentAddedFilm(index, filmId, createdAt) ?? []) };
+      // A member with none left is thanked only when there were new films to answer.
+      const allAnswered =
+        request.actor !== undefined && rows.length === 0 && (await repo.awaitingAnswers(app.clock.now(), null)).length > 0;
+      return {
+        films: rows.flatMap(({ filmId, createdAt }) => presentAddedFilm(index, filmId, createdAt) ?? []),
+        all_answered: allAnswered,
+      };
     },
   );
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Film } from '@filmlist/shared/api/films';
+import type { StandingDetail } from '@filmlist/shared/api/standing';
 import { api } from '../../../lib/api-client';
 import { filmListDecoder } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
@@ -55,13 +56,21 @@ export const filmListQuery = () =>
 
 export const useFilms = () => useQuery(filmListQuery());
 
-/** Where a film stands in the list as last loaded: its 1-based rank and how many films there are, or null. */
-export function useListedPlace(): (filmId: number) => { rank: number; films: number } | null {
+/**
+ * Where a film stands: its 1-based rank and how many films there are, or null. From the list as last loaded
+ * while that is current; after a vote on a page that does not show the list (a film's page), the list in the
+ * cache is stale and not read again, and the film's own standing, which the vote did read again, says it.
+ */
+export function useListedPlace(): (film: { film_id: number; slug: string }) => { rank: number; films: number } | null {
   const client = useQueryClient();
-  return (filmId) => {
-    const films = client.getQueryData(filmListQuery().queryKey) ?? [];
-    const index = films.findIndex((listed) => listed.film_id === filmId);
-    return index < 0 ? null : { rank: index + 1, films: films.length };
+  return (film) => {
+    const list = client.getQueryState<Film[]>(filmListQuery().queryKey);
+    if (list?.data && !list.isInvalidated) {
+      const index = list.data.findIndex((listed) => listed.film_id === film.film_id);
+      return index < 0 ? null : { rank: index + 1, films: list.data.length };
+    }
+    const standing = client.getQueryState<StandingDetail>(queryKeys.filmStanding(film.slug));
+    return standing?.data && !standing.isInvalidated ? { rank: standing.data.rank, films: standing.data.films } : null;
   };
 }
 

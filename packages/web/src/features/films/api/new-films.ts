@@ -3,6 +3,12 @@ import { api } from '../../../lib/api-client';
 import { newFilmsDecoder, type RankedFilm } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
 
+export interface NewFilms {
+  films: RankedFilm[];
+  /** a member has answered every new film (there were some) */
+  all_answered: boolean;
+}
+
 /**
  * GET /api/films/new: the shelf "New on the list: help rank these" (docs/product.md §New films). With a
  * member's bearer it leaves out what they have answered; a vote refreshes it with the rest of the films' answers.
@@ -10,8 +16,7 @@ import { queryKeys } from '../../../lib/query-keys';
 export const newFilmsQuery = (userId: number | null) =>
   queryOptions({
     queryKey: queryKeys.newFilms(userId),
-    queryFn: async ({ signal }): Promise<RankedFilm[]> =>
-      (await api('/api/films/new', { schema: newFilmsDecoder, auth: userId !== null, signal })).films,
+    queryFn: ({ signal }): Promise<NewFilms> => api('/api/films/new', { schema: newFilmsDecoder, auth: userId !== null, signal }),
     meta: { failure: 'Loading the new films failed' },
   });
 

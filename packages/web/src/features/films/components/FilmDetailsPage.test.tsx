@@ -4,7 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyVotes } from '@filmlist/shared/api/votes';
 import { messages } from '@filmlist/shared/messages';
 import { Routes } from '../../../lib/router';
-import { filmDetail } from '../../../test/factories';
+import { createQueryClient } from '../../../lib/query-client';
+import { queryKeys } from '../../../lib/query-keys';
+import { filmDetail, standingDetail } from '../../../test/factories';
 import { json, mockApi } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
 import FilmDetailsPage from './FilmDetailsPage';
@@ -127,6 +129,29 @@ describe('FilmDetailsPage', () => {
     expect(screen.getByRole('button', { name: 'Rate 7/10' })).toBeInTheDocument();
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
     expect(screen.getByRole('button', { name: 'Rate 7/10' })).toHaveFocus();
+  });
+
+  it("says the film's place after a vote from its standing, read again, when the list in the cache is stale", async () => {
+    signIn();
+    const votes: MyVotes = { mentions: {}, ratings: {} };
+    let rank = 2;
+    mockApi({
+      'GET /api/me/votes': () => json(votes),
+      'GET /api/films/standing': (call) => json({ standing: standingDetail(call.query.slug ?? '', { film_id: 1, rank, films: 2 }) }),
+      'POST /api/ratings/rate': () => {
+        votes.ratings['1'] = 5;
+        rank = 1;
+        return json({ message: 'ok' }, 201);
+      },
+    });
+    // The list as the member left it: Moon second. The film's page does not show it, so the vote does not read it again.
+    const client = createQueryClient();
+    client.setQueryData(queryKeys.filmList, [paterson, moon]);
+    const user = userEvent.setup();
+    renderPage(<Routes routes={routes} />, { path: '/films/private/moon-2009', state: { film: moon }, route: '*', client });
+    await user.click(await screen.findByRole('button', { name: 'Rate' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('radio', { name: '5 stars' }));
+    expect(await screen.findByText('You rated Moon 5/10. It is now #1 of 2.')).toBeInTheDocument();
   });
 
   it('moves an edited film to its new address: the old slug is answered with the film, the URL replaced once', async () => {

@@ -8,6 +8,7 @@ import { json, mockApi, type Answer, type RouteKey } from '../../../test/fake-ap
 import { renderPage, signIn } from '../../../test/render-page';
 import DashboardPage from './DashboardPage';
 import HomePage from './HomePage';
+import { paragraphSaying } from '../../../test/whole-text';
 
 const films = [
   film(1, 'Moon', 2009, 'https://watch.example/moon'),
@@ -59,7 +60,7 @@ describe('HomePage (visitors)', () => {
     await user.type(box, 'pa');
     expect(box).toHaveValue('Pa');
     expect(shownTitles()).toEqual(['Paterson']);
-    expect(screen.queryByText(messages.searchNoMatch)).toBeNull();
+    expect(screen.queryByText(paragraphSaying(messages.searchNoMatch))).toBeNull();
     await user.clear(box);
     await user.type(box, 'the f');
     expect(box).toHaveValue('The F');
@@ -67,7 +68,12 @@ describe('HomePage (visitors)', () => {
     await user.clear(box);
     await user.type(box, 'zzz');
     expect(shownTitles()).toEqual([]);
-    expect(screen.getByText(messages.searchNoMatch)).toBeInTheDocument();
+    const none = screen.getByText(paragraphSaying(messages.searchNoMatch));
+    // A visitor is led to adding the film too (the page asks them to log in first), and sees no bare column heads.
+    expect(within(none).getByRole('link', { name: 'adding the film' })).toHaveAttribute('href', '/addfilm');
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.clear(box);
+    expect(screen.getByRole('table')).toBeInTheDocument();
   });
 
   it('shows the load failure in the list area', async () => {
@@ -247,9 +253,7 @@ describe('DashboardPage (members)', () => {
     expect(rowOf('Moon').getByRole('button', { name: 'Rate 8/10' })).toBeEnabled();
     await user.type(screen.getByLabelText('Search by film title'), 'zz');
     expect(shownTitles()).toEqual([]);
-    expect(
-      screen.getByText((_, element) => element?.tagName === 'P' && element.textContent === messages.searchNoMatch),
-    ).toBeInTheDocument();
+    expect(screen.getByText(paragraphSaying(messages.searchNoMatch))).toBeInTheDocument();
   });
 
   it('asks the mention question, shows the processing message, then reads Mentioned', async () => {

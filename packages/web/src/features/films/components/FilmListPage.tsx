@@ -106,7 +106,11 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
       <LiveListStatus />
       {/* Above the rows, its height kept from the first paint; set aside while a search or a filter narrows the list (§New films). */}
       {view.query.trim() === '' && view.filter === 'all' && !actions.processing && !(failed && !films) && (
-        <NewFilmsShelf films={shelf.isError ? [] : (shelf.data ?? null)} member={member} />
+        <NewFilmsShelf
+          films={shelf.isError ? [] : (shelf.data?.films ?? null)}
+          member={member}
+          allAnswered={shelf.data?.all_answered ?? false}
+        />
       )}
       {actions.processing ? (
         <ProcessingVote processing={actions.processing} />

@@ -25,7 +25,8 @@ const FIRST_SCREEN_ROWS = 6;
 /** docs/product.md §List rows: the list's columns, the member's two more than a visitor's; each row also shows its rank and standing. */
 export function FilmTable({ films, ranks, total, member, userId, votes, saved, highlighted, onOpen, onSave }: FilmTableProps) {
   return (
-    <div className="table-wrap">
+    // With no row to show (a search found none), no bare column heads either; the table stays, so its rows are reused.
+    <div className="table-wrap" hidden={films !== null && films.length === 0}>
       <table className={member ? 'film-table member-table' : 'film-table'}>
         <caption className="visually-hidden">The Film List, most undervalued films first</caption>
         <thead>

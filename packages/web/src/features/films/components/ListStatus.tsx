@@ -24,16 +24,17 @@ const [beforeLink, afterLink] = messages.searchNoMatch.split('adding the film');
 
 /**
  * What a search found nothing for, in a polite live region. The no-match
- * message is for a real no-match (members get "adding the film" as a link to
- * /addfilm); a film the filter leaves out is said to be on the list (docs/product.md §Search).
+ * message is for a real no-match ("adding the film" links to /addfilm, which asks a visitor to log in
+ * first); a film the filter leaves out is said to be on the list (docs/product.md §Search).
  */
 export function ListStatus({ noMatch, filteredOut, filter, member, query, containing, busy, onShowAll }: ListStatusProps) {
   return (
     <div className="search-status" role="status" aria-live="polite">
       {!busy && containing.length > 0 && <Containing query={query} films={containing} member={member} />}
       {busy ? null : noMatch ? (
-        member && afterLink !== undefined ? (
-          <p>
+        // After titles that contain the text, the message is the quieter way on: the film may be there already.
+        afterLink !== undefined ? (
+          <p className={containing.length > 0 ? 'search-none quiet' : 'search-none'}>
             {beforeLink}
             <Link to="/addfilm">adding the film</Link>
             {afterLink}

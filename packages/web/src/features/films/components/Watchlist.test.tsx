@@ -10,6 +10,7 @@ import { renderPage, signIn } from '../../../test/render-page';
 import DashboardPage from './DashboardPage';
 import HomePage from './HomePage';
 import WatchlistPage from './WatchlistPage';
+import { paragraphSaying } from '../../../test/whole-text';
 
 /** docs/product.md §Watchlist, §Letterboxd export, §Search, §New films: saving films, the /watchlist page, forgiving search and the shelf. */
 
@@ -178,7 +179,8 @@ describe('search that forgives', () => {
     await user.type(screen.getByLabelText('Search by film title'), 'bruges');
     const found = screen.getByRole('region', { name: titlesContaining('Bruges') });
     expect(within(found).getByRole('link', { name: 'In Bruges' })).toHaveAttribute('href', '/films/in-bruges-2008');
-    expect(screen.getByText(messages.searchNoMatch)).toBeInTheDocument();
+    // The films that contain it are the answer; the message after them is the quieter way on.
+    expect(screen.getByText(paragraphSaying(messages.searchNoMatch))).toHaveClass('quiet');
     await user.clear(screen.getByLabelText('Search by film title'));
     await user.type(screen.getByLabelText('Search by film title'), 'wilderpeople');
     expect(within(screen.getByRole('region', { name: titlesContaining('Wilderpeople') })).getByRole('link')).toHaveTextContent(
@@ -215,6 +217,17 @@ describe('the shelf of new films', () => {
     mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
     renderPage(<HomePage />);
     expect(await screen.findByText(messages.newFilmsNone)).toBeInTheDocument();
+  });
+
+  it('thanks a member only when they have answered every new film, and says there are none otherwise', async () => {
+    member({ 'GET /api/films/new': () => json({ films: [], all_answered: false }) });
+    const { unmount } = renderPage(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByText(messages.newFilmsNone)).toBeInTheDocument();
+    expect(screen.queryByText(messages.newFilmsAllAnswered)).toBeNull();
+    unmount();
+    member({ 'GET /api/films/new': () => json({ films: [], all_answered: true }) });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    expect(await screen.findByText(messages.newFilmsAllAnswered)).toBeInTheDocument();
   });
 });
 

@@ -68,7 +68,7 @@ export function useVoteActions(userId: number | null, votes: Votes | null) {
   };
 
   /** The film's place in the list as reloaded after the vote. */
-  const placeOf = (film: Film) => placeIn(film.film_id);
+  const placeOf = (film: Film) => placeIn(film);
 
   const mention = async (film: Film, heard: boolean): Promise<void> => {
     if (userId === null) return;
