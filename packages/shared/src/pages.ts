@@ -1,8 +1,8 @@
 import { toWellFormedText } from './text-rules.js';
 
 /**
- * Every page of the web app, as its route tables name them (docs/product.md
- * §Screens). The web app routes only these; the server answers them 200 and
+ * Every page of the web app, as its route tables name them
+ * (docs/product.md §Screens). The web app routes only these; the server answers them 200 and
  * any other path 404, with the app, which shows its not-found page.
  */
 export const PAGES = {

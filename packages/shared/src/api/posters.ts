@@ -2,8 +2,8 @@ import { z } from 'zod';
 
 import { isPosterWidth, POSTER_DEFAULT_WIDTH, POSTER_WIDTHS } from '../poster-address.js';
 
-// The sizes and posterAt live without zod in poster-address.ts, so the web app builds poster addresses without the schema library (decision
-// 005).
+// The sizes and posterAt live without zod in poster-address.ts, so the web app builds poster addresses without the schema library
+// (decision 005).
 export { isPosterWidth, POSTER_DEFAULT_WIDTH, POSTER_WIDTHS, posterAt, posterHeight, type PosterWidth } from '../poster-address.js';
 
 /** A poster's address on our own origin, for the film database's poster or a generated one. */

@@ -1,4 +1,5 @@
 import type { AppConfigFilmDatabase } from '@filmlist/shared/api/app-config';
+import { appConfigDecoder } from './decoders';
 
 /**
  * Settings the server writes into the page (external links, the public URL,
@@ -24,18 +25,13 @@ const fallback: AppConfig = {
   watchRegionName: 'Australia',
 };
 
-function isAppConfig(value: unknown): value is AppConfig {
-  if (typeof value !== 'object' || value === null || !('publicUrl' in value) || !('links' in value)) return false;
-  return typeof value.publicUrl === 'string' && typeof value.links === 'object' && value.links !== null;
-}
-
 function read(): AppConfig {
   if (typeof document === 'undefined') return fallback;
   const element = document.getElementById('app-config');
   if (!element?.textContent) return fallback;
   try {
-    const parsed: unknown = JSON.parse(element.textContent);
-    return isAppConfig(parsed) ? { ...fallback, ...parsed, links: { ...fallback.links, ...parsed.links } } : fallback;
+    const page = appConfigDecoder.parse(JSON.parse(element.textContent));
+    return { ...fallback, ...page, links: { ...fallback.links, ...page.links } };
   } catch {
     return fallback;
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { film as filmFactory, standingDetail } from '../test/factories';
 import {
+  appConfigDecoder,
   DecodeError,
   filmListDecoder,
   firstFilmsDecoder,
@@ -110,5 +111,20 @@ describe('decoders', () => {
   it('give null for anything else through parseOrNull', () => {
     expect(parseOrNull(submissionDecoder, { title: 'Moon' })).toBeNull();
     expect(parseOrNull(myVotesDecoder, { mentions: {}, ratings: { '2': 7 } })).toEqual({ mentions: {}, ratings: { '2': 7 } });
+  });
+});
+
+describe('appConfigDecoder', () => {
+  it("reads the page's settings, keeps what it leaves out absent, and names what is wrong", () => {
+    expect(appConfigDecoder.parse({ publicUrl: 'https://x.example', links: { shop: 'https://s.example' } })).toEqual({
+      publicUrl: 'https://x.example',
+      links: { shop: 'https://s.example' },
+    });
+    expect(appConfigDecoder.parse({ publicUrl: 'u', links: {}, filmDatabase: true, watchRegionName: 'Australia' })).toMatchObject({
+      filmDatabase: true,
+      watchRegionName: 'Australia',
+    });
+    expect(() => appConfigDecoder.parse({ publicUrl: 1, links: {} })).toThrow(/publicUrl/);
+    expect(() => appConfigDecoder.parse({ publicUrl: 'u', links: { shop: 2 } })).toThrow(/links\.shop/);
   });
 });

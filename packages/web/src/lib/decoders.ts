@@ -570,3 +570,27 @@ export const reviewHistoryDecoder: Parser<{ entries: AuditEntry[]; next: number 
     return { entries: at(a, 'entries', (v) => listOf(v, readAuditEntry)), next: at(a, 'next', nullableNumber) };
   },
 };
+
+// The settings the server writes into every page (lib/app-config.ts).
+
+/** What the page's settings say: its public URL and links, and whether the film database is on, each only when given. */
+export interface AppConfigFields {
+  publicUrl: string;
+  links: Record<string, string>;
+  filmDatabase?: boolean;
+  watchRegionName?: string;
+}
+
+export const appConfigDecoder: Parser<AppConfigFields> = {
+  parse: (value) => {
+    const f = fieldsOf(value);
+    const filmDatabase = optionalAt(f, 'filmDatabase', boolean);
+    const watchRegionName = optionalAt(f, 'watchRegionName', string);
+    return {
+      publicUrl: at(f, 'publicUrl', string),
+      links: at(f, 'links', (v) => recordOf(v, string)),
+      ...(filmDatabase === undefined ? {} : { filmDatabase }),
+      ...(watchRegionName === undefined ? {} : { watchRegionName }),
+    };
+  },
+};

@@ -72,8 +72,8 @@ export function filmFactsRepository(db: Database) {
 
     /**
      * Facts just read for `tmdbId`, with the poster once its file is stored (null when the entry
-     * has none; undefined keeps the film's poster, generated or an earlier one: docs/product.md
-     * §Posters). `complete` is false when the poster could not be stored: the film is then tried
+     * has none; undefined keeps the film's poster, generated or an earlier one:
+     * docs/product.md §Posters). `complete` is false when the poster could not be stored: the film is then tried
      * again soon (claimDue), counted from now. Kept only if the film is still linked to that entry (a reviewer may
      * have changed the link meanwhile).
      */

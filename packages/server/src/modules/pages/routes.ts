@@ -20,8 +20,8 @@ const html = 'text/html; charset=utf-8';
 
 /**
  * A page is the same for everyone who asks (the app reads the session in the
- * browser), so caches may keep it as briefly as the list it shows (decision
- * 011), with a weak ETag. A 404 is kept by none (the default no-store).
+ * browser), so caches may keep it as briefly as the list it shows
+ * (decision 011), with a weak ETag. A 404 is kept by none (the default no-store).
  */
 async function sendPage(request: FastifyRequest, reply: FastifyReply, status: 200 | 404, page: string | ListPage) {
   if (status === 404) return reply.code(404).type(html).send(page);

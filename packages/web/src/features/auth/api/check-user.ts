@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useDebounced } from '../../../lib/use-debounced';
 import { api } from '../../../lib/api-client';
 import { availabilityDecoder } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
@@ -30,21 +30,11 @@ export function useCheckAvailability(): (username: string, email: string) => Pro
 
 export const AVAILABILITY_DEBOUNCE_MS = 400;
 
-interface Asked {
-  username: string;
-  email: string;
-}
-
-/** The valid username and email ('' for one that is not), once typing has stopped for a moment. */
-function useSettledInput(username: string, email: string): Asked {
-  const [settled, setSettled] = useState<Asked>({ username: '', email: '' });
-  useEffect(() => {
-    const next = { username: usernameError(username) ? '' : username, email: emailError(email) ? '' : email };
-    if (!next.username && !next.email) return;
-    const timer = window.setTimeout(() => setSettled(next), AVAILABILITY_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [username, email]);
-  return settled;
+/** The valid username and email ('' for one that is not), once typing in either has stopped for a moment. */
+function useSettledInput(username: string, email: string): { username: string; email: string } {
+  // One settled value for both fields (NUL is in neither: the text rules refuse it), so a keystroke in either waits.
+  const [settledUsername = '', settledEmail = ''] = useDebounced(`${username}\u0000${email}`, AVAILABILITY_DEBOUNCE_MS).split('\u0000');
+  return { username: usernameError(settledUsername) ? '' : settledUsername, email: emailError(settledEmail) ? '' : settledEmail };
 }
 
 /**

@@ -5,8 +5,8 @@ import { standingDecoder } from '../../../lib/decoders';
 import { queryKeys } from '../../../lib/query-keys';
 
 /**
- * GET /api/films/standing?slug=...: a film's rank, its four counters, the score's two halves and its ratings per value (docs/product.md
- * §Standing).
+ * GET /api/films/standing?slug=...: a film's rank, its four counters, the score's two halves and its ratings per value
+ * (docs/product.md §Standing).
  */
 export async function getStanding(slug: string, signal?: AbortSignal): Promise<StandingDetail> {
   const answer = await api('/api/films/standing', { query: { slug }, schema: standingDecoder, ...(signal ? { signal } : {}) });

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiFile } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 
 export type LetterboxdFile = 'watchlist' | 'ratings';
 
@@ -9,15 +10,7 @@ export type LetterboxdFile = 'watchlist' | 'ratings';
  */
 export async function downloadLetterboxd(file: LetterboxdFile): Promise<void> {
   const { blob, filename } = await apiFile(`/api/me/export/${file}.csv`, { auth: true });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename ?? `the-film-list-${file}.csv`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(blob, filename ?? `the-film-list-${file}.csv`);
 }
 
 export const useLetterboxdExport = () => useMutation({ mutationFn: downloadLetterboxd, meta: { failure: 'The Letterboxd export failed' } });

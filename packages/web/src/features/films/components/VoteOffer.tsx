@@ -8,8 +8,8 @@ import { Link } from '../../../lib/router';
 import type { Offer } from '../hooks/use-vote-actions';
 
 /**
- * What a vote's notice offers, inside the notice so the member's way on is never blocked (docs/product.md
- * §Watchlist): after a "No" to Heard of Before, to save the film for later; once saved, the way to the
+ * What a vote's notice offers, inside the notice so the member's way on is never blocked
+ * (docs/product.md §Watchlist): after a "No" to Heard of Before, to save the film for later; once saved, the way to the
  * watchlist; after rating a saved film, to take it off.
  */
 export function VoteOffer({

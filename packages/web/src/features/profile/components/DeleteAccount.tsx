@@ -10,8 +10,8 @@ import { useDeleteAccount } from '../api/delete-account';
 import { ShowPasswords } from './ShowPasswords';
 
 /**
- * What the password field says about a refusal (a wrong password, too many tries); other failures are only logged (docs/product.md
- * §Errors).
+ * What the password field says about a refusal (a wrong password, too many tries); other failures are only logged
+ * (docs/product.md §Errors).
  */
 function refusal(error: unknown): string | null {
   const said = formErrorsFrom(error, { fields: ['currentPassword'], explained: [400, 403, 429], fallback: '' });

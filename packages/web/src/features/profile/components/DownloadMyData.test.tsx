@@ -89,7 +89,8 @@ describe('Download My Data on /myprofile', () => {
     expect(JSON.parse(await textOf(file?.blob))).toEqual(data);
     // The link was only a way to hand the file over: gone, and its URL let go.
     expect(document.querySelector('a[download]')).toBeNull();
-    await waitFor(() => expect(blobs.size).toBe(0));
+    // The URL is let go a moment after the click (lib/save-file.ts).
+    await waitFor(() => expect(blobs.size).toBe(0), { timeout: 3000 });
   });
 
   it('says the download failed, and when to try again after too many', async () => {

@@ -3,26 +3,15 @@ import type { MyExport } from '@filmlist/shared/api/me';
 import { messages } from '@filmlist/shared/messages';
 import { ProcessingButton } from '../../../components/ProcessingButton';
 import { withRetryNote } from '../../../lib/retry-note';
+import { saveFile } from '../../../lib/save-file';
 import { useExportMyData } from '../api/export-my-data';
 import type { Outcome } from '../hooks/use-profile-form';
 import { FormOutcome } from './FormOutcome';
 
-/**
- * Hands the data to the browser to save as a JSON file: an object URL on a
- * clicked download link, which the CSP (default-src 'self') allows.
- */
+/** The data as a JSON file the browser saves. */
 function saveAsFile(data: MyExport): void {
   const blob = new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `the-film-list-my-data-${data.exported_at.slice(0, 10)}.json`;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download holds its own copy once it starts; the URL is let go on the next turn.
-  window.setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(blob, `the-film-list-my-data-${data.exported_at.slice(0, 10)}.json`);
 }
 
 /** "Download my data" (docs/product.md §Download my data): the account, answers, ratings, submissions and watch clicks as a JSON file. */

@@ -4,7 +4,7 @@ import { DESCRIPTION_MAX, TITLE_MAX } from '@filmlist/shared/constants';
 import type { FilmField, FilmFields as FilmValues } from '@filmlist/shared/film-rules';
 import { titleCase } from '@filmlist/shared/slug';
 import { useFilmExists } from '../api/check-film';
-import { useDebounced } from '../hooks/use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 import type { FilmLink } from '../hooks/use-film-link';
 import { LOOKUP_DEBOUNCE_MS } from '../hooks/use-title-lookup';
 import { problemAt, type FormField, type FormProblems } from '../utils/film-form';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { LookupCandidate } from '@filmlist/shared/api/lookup';
 import { useFilmLookup } from '../api/lookup-films';
-import { useDebounced } from './use-debounced';
+import { useDebounced } from '../../../lib/use-debounced';
 
 /** How long typing must pause before the film database is asked. */
 export const LOOKUP_DEBOUNCE_MS = 250;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** `value`, once it has stayed the same for `ms`: what the type-ahead asks about. */
+/** `value`, once it has stayed the same for `ms`: what a check made while typing asks about (the title lookup, the name check). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
