@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -29,7 +30,8 @@ const MEMORY_CARDS = 64;
  * new cards cannot take every core from the requests around them.
  */
 export class CardStore {
-  private readonly memory = new Map<string, Buffer>();
+  /** The cards served last, least recently used out first. */
+  private readonly memory = new LRUCache<string, Buffer>({ max: MEMORY_CARDS });
   private readonly pending = new Map<string, Promise<Buffer>>();
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -38,12 +40,7 @@ export class CardStore {
   async get(film: CardFilm): Promise<{ png: Buffer; source: CardSource }> {
     const name = `${film.filmId}-${cardVersion(film)}.png`;
     const kept = this.memory.get(name);
-    if (kept) {
-      // Most recently used last.
-      this.memory.delete(name);
-      this.memory.set(name, kept);
-      return { png: kept, source: 'memory' };
-    }
+    if (kept) return { png: kept, source: 'memory' };
     const onDisk = await readFile(path.join(this.dir, name)).catch(() => null);
     if (onDisk) {
       this.remember(name, onDisk);
@@ -69,8 +66,6 @@ export class CardStore {
 
   private remember(name: string, png: Buffer): void {
     this.memory.set(name, png);
-    const oldest = this.memory.keys().next();
-    if (this.memory.size > MEMORY_CARDS && !oldest.done) this.memory.delete(oldest.value);
   }
 
   /** Written whole (a temporary file, then a rename); a disk that refuses only costs a render next time. */

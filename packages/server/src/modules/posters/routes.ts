@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ErrorBody } from '@filmlist/shared/api/common';
 import { POSTER_DEFAULT_WIDTH, posterParams, posterQuery, type PosterWidth } from '@filmlist/shared/api/posters';
@@ -20,7 +21,8 @@ const DRAWN_MAX = 2000;
  */
 export const posterRoutes: FastifyPluginAsync = async (app) => {
   const { posters } = app.filmDatabase;
-  const drawn = new Map<string, string>();
+  /** Drawn posters, least recently used out first. */
+  const drawn = new LRUCache<string, string>({ max: DRAWN_MAX });
   const missing: ErrorBody = { error: messages.filmNotFound, code: 'poster_not_found' };
 
   const svg = (reply: FastifyReply, body: string) => reply.type('image/svg+xml; charset=utf-8').send(body);
@@ -55,7 +57,6 @@ export const posterRoutes: FastifyPluginAsync = async (app) => {
         let body = drawn.get(name);
         if (body === undefined) {
           body = generatedPosterSvg(film, width);
-          if (drawn.size >= DRAWN_MAX) drawn.clear();
           drawn.set(name, body);
         }
         return svg(reply, body);

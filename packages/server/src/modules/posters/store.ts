@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
@@ -74,8 +75,11 @@ export async function reencode(source: Buffer): Promise<Map<PosterWidth, Buffer>
 const strongEtag = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
 
 export class PosterStore {
-  private readonly memory = new Map<string, StoredPoster>();
-  private memoryBytes = 0;
+  /** The posters served last, least recently used out first, up to MEMORY_BYTES of them. */
+  private readonly memory = new LRUCache<string, StoredPoster>({
+    maxSize: MEMORY_BYTES,
+    sizeCalculation: (poster) => poster.body.length || 1,
+  });
   private readonly inFlight = new Map<string, Promise<EnsureOutcome>>();
 
   constructor(
@@ -107,11 +111,7 @@ export class PosterStore {
   async read(key: string, width: PosterWidth): Promise<StoredPoster | null> {
     const name = `${key}/${width}`;
     const kept = this.memory.get(name);
-    if (kept) {
-      this.memory.delete(name);
-      this.memory.set(name, kept);
-      return kept;
-    }
+    if (kept) return kept;
     const [row] = await this.db
       .select({ body: posterImages.body, etag: posterImages.etag })
       .from(posterImages)
@@ -174,11 +174,5 @@ export class PosterStore {
 
   private keep(name: string, poster: StoredPoster): void {
     this.memory.set(name, poster);
-    this.memoryBytes += poster.body.length;
-    for (const [oldest, value] of this.memory) {
-      if (this.memoryBytes <= MEMORY_BYTES) break;
-      this.memory.delete(oldest);
-      this.memoryBytes -= value.body.length;
-    }
   }
 }
