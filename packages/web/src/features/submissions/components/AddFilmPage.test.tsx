@@ -43,6 +43,8 @@ describe('AddFilmPage', () => {
     expect(document.title).toBe('Add Film | The Film List');
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     for (const field of [title(), year(), logline(), confirmBox()]) expect(field).toBeInTheDocument();
+    // The three the rule needs filled are said to be required; the optional ones say so in their labels.
+    for (const field of [title(), year(), logline()]) expect(field).toBeRequired();
   });
 
   it('capitalises each word of the title as it is typed', async () => {

@@ -190,6 +190,7 @@ export function FilmFields({ prefix, values, onChange, problems, descriptionLabe
           problems={problems}
           name="title"
           type="text"
+          aria-required="true"
           value={values.title}
           max={TITLE_MAX}
           onChange={(value, event) => onChange('title', capitalised(value, event))}
@@ -206,6 +207,7 @@ export function FilmFields({ prefix, values, onChange, problems, descriptionLabe
         problems={problems}
         name="release_year"
         type="text"
+        aria-required="true"
         inputMode="numeric"
         className="year-input"
         value={values.release_year}
@@ -215,6 +217,7 @@ export function FilmFields({ prefix, values, onChange, problems, descriptionLabe
       <textarea
         id={fieldId(prefix, 'description')}
         name="description"
+        aria-required="true"
         rows={4}
         value={values.description}
         onChange={(event) => onChange('description', event.target.value)}

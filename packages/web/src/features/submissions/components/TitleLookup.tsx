@@ -72,6 +72,7 @@ export function TitleLookup({ prefix, title, year, problems, enabled, onType, on
           id={fieldId(prefix, 'title')}
           name="title"
           type="text"
+          aria-required="true"
           autoComplete="off"
           spellCheck={false}
           value={title}
