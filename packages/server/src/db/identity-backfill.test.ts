@@ -16,7 +16,7 @@ import { emptyPostgresDatabase, type ScratchDatabase } from '../../test/support/
 import { MEMBER_PASSWORD } from '../../test/support/factories.js';
 import { call, freshClientAddress } from '../../test/support/http.js';
 import { queuedMail } from '../../test/support/queued-mail.js';
-import { createTestApp, type TestApp } from '../../test/support/test-app.js';
+import { type TestAppOptions, useTestApp } from '../../test/support/test-app.js';
 import { openDatabase, migrationsFolder } from './connection.js';
 import { backfillIdentityKeys, LEGACY_KEY, type IdentityBackfill } from './identity-backfill.js';
 import { rowsOf } from './raw-rows.js';
@@ -59,7 +59,8 @@ function migrationsBeforeIdentityKeys(dir: string): string {
 describe('identity keys for accounts from before them, two of which read as one name', () => {
   let dir: string;
   let scratch: ScratchDatabase | undefined;
-  let t: TestApp;
+  /** the database as version 0008 left it, which the app serves */
+  let served: TestAppOptions;
   let base: string;
   let first: IdentityBackfill;
   let ids: Map<string, number>;
@@ -97,25 +98,27 @@ describe('identity keys for accounts from before them, two of which read as one 
       await migratePg(drizzlePg(pool), { migrationsFolder: folder });
       await seed((query, params) => pool.query(query, params));
       await pool.end();
-      t = await createTestApp({ databaseUrl: scratch.url });
+      served = { databaseUrl: scratch.url };
     } else {
       const pglite = new PGlite(path.join(dir, 'db'));
       await migratePglite(drizzlePglite(pglite), { migrationsFolder: folder });
       await seed((query, params) => pglite.query(query, params));
       await pglite.close();
       // As the server opens it: on its own thread, the rest of the migrations run.
-      t = await createTestApp({ database: await openDatabase({ dataDir: dir }) });
+      served = { database: await openDatabase({ dataDir: dir }) };
     }
+  }, 120_000);
+  afterAll(async () => {
+    await scratch?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const t = useTestApp(() => served);
+  beforeAll(async () => {
     first = await backfillIdentityKeys(t.app.db, { now: t.app.clock.now(), publicUrl: t.config.publicUrl });
     const rows = await t.app.db.select({ id: users.userId, email: users.email }).from(users);
     ids = new Map(rows.map((row) => [row.email, row.id]));
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  }, 120_000);
-
-  afterAll(async () => {
-    await t.close();
-    await scratch?.drop();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   const login = (username: string) =>

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/support/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, useTestApp } from '../../test/support/test-app.js';
 import { isDatabaseUnavailable, isUniqueViolation } from './pg-errors.js';
 import { rowsOf } from './raw-rows.js';
 import { films } from './schema.js';
@@ -10,11 +10,7 @@ import { onPostgres } from '../../test/support/config.js';
 // The embedded database runs on its own thread (db/pglite-worker.ts); these tests use the
 // server's real path to it, through the test app.
 describe.runIf(!onPostgres)('the embedded database on its own thread', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const film = (title: string) => ({
     title,

@@ -6,7 +6,7 @@ import { messages } from '@filmlist/shared/messages';
 import { createFilm, createMember } from '../../test/support/factories.js';
 import { waitFor } from '../../test/support/http.js';
 import { recountedCounters, storedCounters } from '../../test/support/recount.js';
-import { createTestApp, type TestApp } from '../../test/support/test-app.js';
+import { useTestApp } from '../../test/support/test-app.js';
 import { rowsOf } from './raw-rows.js';
 import { mentions, users } from './schema.js';
 import { RETRIES, retryConflicts, retryPause, transaction } from './transaction.js';
@@ -52,10 +52,9 @@ describe('retryConflicts', () => {
 });
 
 describe('retries that run out, over HTTP', () => {
-  let t: TestApp;
+  const t = useTestApp();
 
   beforeAll(async () => {
-    t = await createTestApp();
     // Every vote and every account deletion now fails as if it had lost a deadlock; the sequence counts the tries.
     for (const statement of [
       'CREATE SEQUENCE deadlock_tries',
@@ -67,7 +66,6 @@ describe('retries that run out, over HTTP', () => {
       await t.app.db.execute(sql.raw(statement));
     }
   });
-  afterAll(() => t.close());
 
   const tries = async () => {
     const [row] = rowsOf(await t.app.db.execute(sql`SELECT last_value, is_called FROM deadlock_tries`));
@@ -106,18 +104,14 @@ describe('retries that run out, over HTTP', () => {
 });
 
 describe.runIf(onPostgres)('contention on PostgreSQL', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let outside: pg.Client;
 
   beforeAll(async () => {
-    t = await createTestApp();
     outside = new pg.Client({ connectionString: t.databaseUrl });
     await outside.connect();
   });
-  afterAll(async () => {
-    await outside.end();
-    await t.close();
-  });
+  afterAll(() => outside.end());
 
   const lockWaits = async () => {
     const found = await outside.query<{ n: number }>(

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outbox } from '../db/schema.js';
-import { openTestDatabase, type TestApp, createTestApp } from '../../test/support/test-app.js';
+import { openTestDatabase, useTestApp } from '../../test/support/test-app.js';
 import { unique } from '../../test/support/factories.js';
 import { signUp } from '../../test/support/accounts.js';
 import { readable, startSmtpServer, type SentMail, type TestSmtpServer } from '../../test/support/smtp.js';
@@ -20,7 +20,6 @@ function recordingLogger(): MailLogger & { lines: { level: string; details: obje
 
 const MAIL_FROM = 'The Film List Test <mail@films.test>';
 
-let t: TestApp;
 let smtp: TestSmtpServer;
 let transport: MailTransport;
 const received: SentMail[] = [];
@@ -30,17 +29,16 @@ let onMailQueued: () => void = () => undefined;
 
 beforeAll(async () => {
   smtp = await startSmtpServer(0, received);
-  t = await createTestApp({
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM },
-    app: { notifyOutbox: () => onMailQueued() },
-  });
+});
+afterAll(() => smtp.close());
+const t = useTestApp(() => ({
+  env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_FROM },
+  app: { notifyOutbox: () => onMailQueued() },
+}));
+beforeAll(() => {
   transport = createMailTransport(t.config, log);
 });
-afterAll(async () => {
-  await transport.close();
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => transport.close());
 
 function worker(options: Partial<OutboxWorkerOptions> = {}) {
   return createOutboxWorker({ db: t.app.db, transport, clock: t.clock, from: t.config.mailFrom, log, ...options });

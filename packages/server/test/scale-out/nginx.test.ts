@@ -10,7 +10,7 @@ import { createFilm, createMember } from '../support/factories.js';
 import { startNginx, type LoggedRequest, type NginxProcess } from '../support/nginx.js';
 import { startRelay, type Relay } from '../support/relay.js';
 import { startServer, type ServerProcess } from '../support/server-process.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 import { onPostgres } from '../support/config.js';
 
 /**
@@ -37,7 +37,8 @@ async function until(attempt: () => Promise<boolean>, ms: number): Promise<void>
 }
 
 describe.runIf(onPostgres)('nginx with deploy/nginx.conf in front of two instances', () => {
-  let t: TestApp;
+  // The in-process app shares the database, the signing key and the real clock: the factories make films and members with it.
+  const t = useTestApp({ app: { clock: systemClock } });
   let servers: ServerProcess[] = [];
   let nginx: NginxProcess | undefined;
   /** nginx in front of the relay (to servers[2]) and servers[1] */
@@ -46,8 +47,6 @@ describe.runIf(onPostgres)('nginx with deploy/nginx.conf in front of two instanc
   const dataDirs: string[] = [];
 
   beforeAll(async () => {
-    // The in-process app shares the database, the signing key and the real clock: the factories make films and members with it.
-    t = await createTestApp({ app: { clock: systemClock } });
     const env = (extra: Record<string, string> = {}): Record<string, string> => {
       const dir = mkdtempSync(path.join(tmpdir(), 'filmlist-nginx-app-'));
       dataDirs.push(dir);
@@ -74,7 +73,6 @@ describe.runIf(onPostgres)('nginx with deploy/nginx.conf in front of two instanc
     await failing?.stop();
     await relay?.close();
     await Promise.all(servers.map((server) => server.stop('SIGTERM')));
-    await t?.close();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -15,7 +15,7 @@ import { generatedPosterUrl } from '../../src/modules/posters/address.js';
 import type { FilmRow } from '../../src/modules/films/presenter.js';
 import { MEMBER_PASSWORD, createFilm, createMember, createReviewer, unique, type TestMember } from '../support/factories.js';
 import { verificationToken } from '../support/queued-mail.js';
-import { TEST_REVIEWERS, createTestApp, reviewerEmail, type TestApp } from '../support/test-app.js';
+import { TEST_REVIEWERS, createTestApp, reviewerEmail, useTestApp } from '../support/test-app.js';
 import { freshClientAddress } from '../support/http.js';
 
 /**
@@ -57,7 +57,6 @@ interface RouteCase {
 const GOOD_PASSWORD = 'a long unusual passphrase 42';
 const DESCRIPTION = 'A quiet film about a loud family.';
 
-let t: TestApp;
 let webRoot: string;
 
 async function submitAsOwner(walk: Walk): Promise<{ title: string; release_year: string }> {
@@ -370,28 +369,27 @@ const registered: string[] = [];
 const routeOptions = new Map<string, RouteOptions>();
 let extraReviewers = 0;
 
-beforeAll(async () => {
+beforeAll(() => {
   // A built web app of two files, so the static routes of a production build are walked too.
   webRoot = createWebRoot({ 'assets/index-walk.js': 'console.log("app");\n', 'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>' });
-  t = await createTestApp({
-    // Extra reviewer names, for callers that delete their own account.
-    env: { REVIEWERS: [...TEST_REVIEWERS, 'walkrev1', 'walkrev2', 'walkrev3'].map(reviewerEmail).join(',') },
-    app: {
-      webRoot,
-      onRoute: (route: RouteOptions) => {
-        const methods = Array.isArray(route.method) ? route.method : [route.method];
-        for (const method of methods) {
-          registered.push(`${method} ${route.url}`);
-          routeOptions.set(`${method} ${route.url}`, route);
-        }
-      },
-    },
-  });
 });
-afterAll(async () => {
-  await t.close();
+afterAll(() => {
   rmSync(webRoot, { recursive: true, force: true });
 });
+const t = useTestApp(() => ({
+  // Extra reviewer names, for callers that delete their own account.
+  env: { REVIEWERS: [...TEST_REVIEWERS, 'walkrev1', 'walkrev2', 'walkrev3'].map(reviewerEmail).join(',') },
+  app: {
+    webRoot,
+    onRoute: (route: RouteOptions) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        registered.push(`${method} ${route.url}`);
+        routeOptions.set(`${method} ${route.url}`, route);
+      }
+    },
+  },
+}));
 
 /** The table entry for a registered route: HEAD routes Fastify adds for GET routes are walked as their GET. */
 function caseFor(key: string): RouteCase | undefined {

@@ -8,7 +8,7 @@ import { MEMBER_PASSWORD, createFilm, createMember, createReviewer, unique } fro
 import { cspDirectives } from '../support/http.js';
 import { createWebRoot } from '../support/web-root.js';
 import { openRawConnection, type RawAnswer } from '../support/raw-socket.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { createTestApp, type TestApp, useTestApp } from '../support/test-app.js';
 
 /**
  * ASVS 3.4: every answer, page or API, success or error, carries a content
@@ -226,17 +226,15 @@ describe('security headers on every kind of answer (ASVS 3.4)', () => {
  * and a request that arrives while the process shuts down.
  */
 describe('security headers on answers given outside the routes, over a real socket', () => {
-  let listening: TestApp;
-  let port: number;
   const timeouts = { headersMs: 1_000, requestMs: 1_500, idleMs: 10_000, checkEveryMs: 100 };
+  const listening = useTestApp({ app: { timeouts } });
+  let port: number;
 
   beforeAll(async () => {
-    listening = await createTestApp({ app: { timeouts } });
     await listening.app.listen({ port: 0, host: '127.0.0.1' });
     const address = listening.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
   });
-  afterAll(() => listening.close());
 
   async function exchange(text: string): Promise<RawAnswer> {
     const connection = await openRawConnection(port);

@@ -12,7 +12,7 @@ import { emailTokens, mentions, ratings, users } from '../../src/db/schema.js';
 import { createFilm, createMember, createMembers, unique, type TestMember } from '../support/factories.js';
 import { UnlimitedRateLimitStore } from '../support/rate-limits.js';
 import { recountedCounters, storedCounters } from '../support/recount.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 import { usernameKeys } from '../../src/lib/identity.js';
 import { onPostgres, soak } from '../support/config.js';
 
@@ -71,14 +71,12 @@ const IN_FLIGHT = soak ? 250 : CROWD;
 const errorsOf = (answers: Answer[]) => answers.filter((a) => a.status >= 400).map((a) => errorBody.parse(a.body));
 
 describe('votes at the same moment (production rate limits)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let base: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
 
   /** The four counters through their public endpoints. */
   async function counters(filmId: number) {
@@ -178,7 +176,7 @@ describe('votes at the same moment (production rate limits)', () => {
 });
 
 describe('sign-ups at the same moment', () => {
-  let t: TestApp;
+  const t = useTestApp({ app: { rateLimitStore: new UnlimitedRateLimitStore() } });
   let base: string;
   const PASSWORD = 'Quiet-Harbour-Lantern-42';
   const SIGNUPS = 20;
@@ -188,12 +186,10 @@ describe('sign-ups at the same moment', () => {
     // Twenty sign-ups from one address is above the per-address limit, and twenty password hashes at
     // once above the hashing queue (auth/password-work.ts, tested there); the race is the subject here.
     PASSWORD_WORK.queued = SIGNUPS;
-    t = await createTestApp({ app: { rateLimitStore: new UnlimitedRateLimitStore() } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => {
+  afterAll(() => {
     PASSWORD_WORK.queued = queued;
-    await t.close();
   });
 
   const register = (username: string, email: string) =>

@@ -14,7 +14,7 @@ import type { FilmRow } from '../../src/modules/films/presenter.js';
 import { createFilm, createMember, createReviewer, MEMBER_PASSWORD, type TestMember } from '../support/factories.js';
 import { UnlimitedRateLimitStore } from '../support/rate-limits.js';
 import { caseVariant, confusableName, hiddenCharacter, wholeScriptConfusable, withHiddenCharacter } from '../support/text-generators.js';
-import { createTestApp } from '../support/test-app.js';
+import { createTestApp, useTestApp } from '../support/test-app.js';
 import { fuzzSeed, soak } from '../support/config.js';
 
 /**
@@ -1132,13 +1132,12 @@ describe('as the owner, with a valid token: ill-formed text, current values and 
   let owner: TestMember;
   let ownerSent = 0;
   const ownerStatuses = new Map<string, Map<number, number>>();
-  const ownerApp = createTestApp({ app: { rateLimitStore: new UnlimitedRateLimitStore() } });
+  const ownerApp = useTestApp({ app: { rateLimitStore: new UnlimitedRateLimitStore() } });
 
   beforeAll(async () => {
-    w = await seedWorld((await ownerApp).app);
+    w = await seedWorld(ownerApp.app);
     owner = w.member;
   }, 60_000);
-  afterAll(async () => (await ownerApp).close());
 
   const ownerRow = async () =>
     (await w.app.db.select({ username: users.username, email: users.email }).from(users).where(eq(users.userId, owner.userId)))[0];

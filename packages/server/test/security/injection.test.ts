@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBody } from '@filmlist/shared/api/common';
 import { addFilmAnswer, checkFilmAnswer, filmBody, filmList, submissionAnswer, submissionList } from '@filmlist/shared/api/films';
 import { loginAnswer, profileAnswer, registerAnswer } from '@filmlist/shared/api/users';
@@ -9,7 +9,7 @@ import { filmSlug } from '@filmlist/shared/slug';
 import { films, outbox, users } from '../../src/db/schema.js';
 import { createMember, createReviewer, unique, type TestMember } from '../support/factories.js';
 import { UnlimitedRateLimitStore } from '../support/rate-limits.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 
 /**
  * docs/reliability.md, "Hostile and malformed input": SQL and script injection strings are data. Stored as a
@@ -46,17 +46,15 @@ const SCRIPT_INJECTION = [
 
 const HOSTILE = [...SQL_INJECTION, ...SCRIPT_INJECTION];
 
-let t: TestApp;
+// Two dozen sign-ups from one address exceed the per-address limit; the limits have their own tests.
+const t = useTestApp({ app: { rateLimitStore: new UnlimitedRateLimitStore() } });
 let member: TestMember;
 let rita: TestMember;
 
 beforeAll(async () => {
-  // Two dozen sign-ups from one address exceed the per-address limit; the limits have their own tests.
-  t = await createTestApp({ app: { rateLimitStore: new UnlimitedRateLimitStore() } });
   rita = await createReviewer(t.app);
   member = await createMember(t.app);
 });
-afterAll(() => t.close());
 
 const post = (url: string, payload: object, auth?: { authorization: string }) =>
   t.app.inject({ method: 'POST', url, payload, ...(auth ? { headers: auth } : {}) });

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createFilm, createMembers, createReviewer } from '../support/factories.js';
 import { UnlimitedRateLimitStore } from '../support/rate-limits.js';
 import { recountedCounters, storedCounters, type Counters } from '../support/recount.js';
 import { seededRandom, seedFrom } from '../support/seeded-random.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { useTestApp } from '../support/test-app.js';
 import { sendAll, VoteModel, type Outcome, type VoteOp } from '../support/vote-model.js';
 import { onPostgres, soak, voteModelSeed } from '../support/config.js';
 
@@ -49,15 +49,13 @@ function drift(stored: Counters[], recounted: Counters[]): string[] {
 }
 
 describe('votes, edits and account deletions at once (model-based)', () => {
-  let t: TestApp;
+  // One loopback address sends far more writes than a person would; the limits are not the subject here.
+  const t = useTestApp({ app: { rateLimitStore: new UnlimitedRateLimitStore() } });
   let base: string;
 
   beforeAll(async () => {
-    // One loopback address sends far more writes than a person would; the limits are not the subject here.
-    t = await createTestApp({ app: { rateLimitStore: new UnlimitedRateLimitStore() } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(() => t.close());
 
   it(
     `${ROUNDS} rounds of ${MEMBERS} members on ${FILMS} films: counters equal a recount, no 5xx, every answer as the model allows`,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { filmDatabaseAnswers } from '../../db/schema.js';
 import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, useTestApp } from '../../../test/support/test-app.js';
 import { fixtureFilm, SPECIAL_POSTERS } from '../../../test/support/tmdb-fixtures.js';
 import { answerCache } from './answer-cache.js';
 import { ANSWER_FRESH_MS, FilmDatabaseClient } from './client.js';
@@ -10,16 +10,11 @@ import { createFilmDatabase } from './film-database.js';
 import { FilmDatabaseUnavailable, TMDB_HTTP_DEFAULTS, TmdbHttp, type TmdbHttpOptions } from './tmdb-http.js';
 
 let fake: FakeTmdb;
-let t: TestApp;
-
 beforeAll(async () => {
   fake = await startFakeTmdb();
-  t = await createTestApp({ env: fake.env });
 });
-afterAll(async () => {
-  await t.close();
-  await fake.close();
-});
+afterAll(() => fake.close());
+const t = useTestApp(() => ({ env: fake.env }));
 afterEach(() => fake.recover());
 
 /** A client of its own (a process of its own: its own pause and budget) on the test app's database. */

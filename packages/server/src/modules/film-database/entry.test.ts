@@ -6,7 +6,7 @@ import { submissions } from '../../db/schema.js';
 import { createFilm, createMember, createReviewer, type TestMember } from '../../../test/support/factories.js';
 import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
 import { addLinkedFilm } from '../../../test/support/linked-films.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, useTestApp } from '../../../test/support/test-app.js';
 import { fixtureFilm } from '../../../test/support/tmdb-fixtures.js';
 import { tmdbPosterUrl } from '../posters/address.js';
 import { LOOKUP_DEADLINE_MS } from './deadline.js';
@@ -18,25 +18,23 @@ import { LOOKUP_DEADLINE_MS } from './deadline.js';
  */
 
 let fake: FakeTmdb;
-let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeTmdb();
+});
+afterAll(() => fake.close());
+// One attempt and no pauses: each failure below is TMDB's own, and the next test starts afresh.
+const t = useTestApp(() => ({
+  env: fake.env,
+  app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0, pauseAfterRefusalMs: 0, attemptTimeoutMs: 5000, deadlineMs: 5000 } },
+}));
 let base: string;
 let member: TestMember;
 let reviewer: TestMember;
 
 beforeAll(async () => {
-  fake = await startFakeTmdb();
-  // One attempt and no pauses: each failure below is TMDB's own, and the next test starts afresh.
-  t = await createTestApp({
-    env: fake.env,
-    app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0, pauseAfterRefusalMs: 0, attemptTimeoutMs: 5000, deadlineMs: 5000 } },
-  });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   member = await createMember(t.app);
   reviewer = await createReviewer(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
 });
 afterEach(() => fake.recover());
 

@@ -7,23 +7,21 @@ import { FACTS_MAX_AGE_MS, refreshDueFilms, RETRY } from '../../jobs/film-refres
 import { createFilm, createReviewer, signInAgain, type TestMember } from '../../../test/support/factories.js';
 import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
 import { addLinkedFilm, filmDetails } from '../../../test/support/linked-films.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 
 /** docs/product.md §Film database: what a linked film carries, and when it is read again. */
 
 let fake: FakeTmdb;
-let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeTmdb();
+});
+afterAll(() => fake.close());
+// One attempt and no pause, so a test that breaks TMDB leaves nothing behind for the next.
+const t = useTestApp(() => ({ env: fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } }));
 let reviewer: TestMember;
 
 beforeAll(async () => {
-  fake = await startFakeTmdb();
-  // One attempt and no pause, so a test that breaks TMDB leaves nothing behind for the next.
-  t = await createTestApp({ env: fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } });
   reviewer = await createReviewer(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
 });
 afterEach(() => fake.recover());
 

@@ -4,22 +4,20 @@ import { reviewHistoryAnswer } from '@filmlist/shared/api/reviewers';
 import { messages } from '@filmlist/shared/messages';
 import { createFilm, createMember, createReviewer, type TestMember } from '../../../test/support/factories.js';
 import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, useTestApp } from '../../../test/support/test-app.js';
 
 /** docs/product.md §Film database: linking a film to its entry, and one entry per listed film. */
 
 let fake: FakeTmdb;
-let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeTmdb();
+});
+afterAll(() => fake.close());
+const t = useTestApp(() => ({ env: fake.env }));
 let reviewer: TestMember;
 
 beforeAll(async () => {
-  fake = await startFakeTmdb();
-  t = await createTestApp({ env: fake.env });
   reviewer = await createReviewer(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
 });
 
 const submit = (member: TestMember, payload: Record<string, unknown>) =>

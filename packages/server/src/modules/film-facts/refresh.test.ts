@@ -5,7 +5,7 @@ import { FACTS_MAX_AGE_MS, refreshDueFilms, RETRY } from '../../jobs/film-refres
 import { createReviewer, signInAgain, type TestMember } from '../../../test/support/factories.js';
 import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
 import { addLinkedFilm, filmDetails } from '../../../test/support/linked-films.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 import { fixtureFilm } from '../../../test/support/tmdb-fixtures.js';
 import { tmdbPosterUrl } from '../posters/address.js';
 
@@ -16,17 +16,15 @@ import { tmdbPosterUrl } from '../posters/address.js';
  */
 
 let fake: FakeTmdb;
-let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeTmdb();
+});
+afterAll(() => fake.close());
+const t = useTestApp(() => ({ env: fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } }));
 let reviewer: TestMember;
 
 beforeAll(async () => {
-  fake = await startFakeTmdb();
-  t = await createTestApp({ env: fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } });
   reviewer = await createReviewer(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
 });
 afterEach(() => fake.recover());
 

@@ -3,7 +3,7 @@ import { messages } from '@filmlist/shared/messages';
 import { openStream, type OpenedStream } from '../../../test/support/event-stream.js';
 import { onPostgres } from '../../../test/support/config.js';
 import { createFilm, createMember, type TestMember } from '../../../test/support/factories.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, type TestApp, useTestApp } from '../../../test/support/test-app.js';
 import { LIVE_LIST_PACE } from './list-events.js';
 
 /** docs/product.md §Live list: GET /api/films/events over real connections, on the manual clock of the test app. */
@@ -39,7 +39,7 @@ async function settled(): Promise<void> {
 }
 
 describe('the live list (GET /api/films/events)', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let base: string;
   const open: OpenedStream[] = [];
   const stream = async (headers: Record<string, string> = {}) => {
@@ -49,14 +49,12 @@ describe('the live list (GET /api/films/events)', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
     base = await listening(t);
   });
   afterEach(async () => {
     for (const opened of open.splice(0)) opened.close();
     await closed(t);
   });
-  afterAll(() => t.close());
 
   it('answers an unbuffered, unstored event stream and names the current version at once', async () => {
     await createFilm(t.app);
@@ -154,11 +152,7 @@ describe('the live list (GET /api/films/events)', () => {
 });
 
 describe('the live list to many streams', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { TRUST_PROXY: '1', EVENT_STREAMS_PER_ADDRESS: '1' } });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { TRUST_PROXY: '1', EVENT_STREAMS_PER_ADDRESS: '1' } });
 
   it('tells each of 1,200 streams of a vote once: the event goes out a thousand streams at a time, none left out', async () => {
     const streams: OpenedStream[] = [];
@@ -192,7 +186,8 @@ describe('the live list to many streams', () => {
 });
 
 describe('live-list limits', () => {
-  let t: TestApp;
+  // One proxy in front: the client's address is the last X-Forwarded-For entry.
+  const t = useTestApp({ env: { EVENT_STREAMS_PER_ADDRESS: '2', EVENT_STREAMS_MAX: '4', TRUST_PROXY: '1' } });
   let base: string;
   const open: OpenedStream[] = [];
   const stream = async (headers: Record<string, string> = {}) => {
@@ -202,15 +197,12 @@ describe('live-list limits', () => {
   };
 
   beforeAll(async () => {
-    // One proxy in front: the client's address is the last X-Forwarded-For entry.
-    t = await createTestApp({ env: { EVENT_STREAMS_PER_ADDRESS: '2', EVENT_STREAMS_MAX: '4', TRUST_PROXY: '1' } });
     base = await listening(t);
   });
   afterEach(async () => {
     for (const opened of open.splice(0)) opened.close();
     await closed(t);
   });
-  afterAll(() => t.close());
 
   it('refuses a client address more streams than EVENT_STREAMS_PER_ADDRESS with 429 and Retry-After, and takes one again once one closes', async () => {
     const from = (address: string) => ({ 'x-forwarded-for': address });

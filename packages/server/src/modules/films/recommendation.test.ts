@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addFilmAnswer, filmBody, submissionAnswer, submissionList } from '@filmlist/shared/api/films';
 import { mySubmissionsAnswer, mySubmissionUpdated } from '@filmlist/shared/api/me';
 import { standingBody } from '@filmlist/shared/api/standing';
 import { messages } from '@filmlist/shared/messages';
 import { createMember, createReviewer, MEMBER_PASSWORD, unique, type TestMember } from '../../../test/support/factories.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 
 /** docs/product.md §Recommendation note, over real HTTP. */
 
-let t: TestApp;
+const t = useTestApp();
 let base: string;
 let reviewer: TestMember;
 
 beforeAll(async () => {
-  t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   reviewer = await createReviewer(t.app);
 });
-afterAll(() => t.close());
 
 async function api(method: string, path: string, who: TestMember | null, body?: unknown) {
   const headers: Record<string, string> = who ? { authorization: `Bearer ${who.accessToken}` } : {};

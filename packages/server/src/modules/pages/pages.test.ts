@@ -9,9 +9,8 @@ import { PAGES } from '@filmlist/shared/pages';
 import { createFilm, createReviewer } from '../../../test/support/factories.js';
 import { call } from '../../../test/support/http.js';
 import { createWebRoot } from '../../../test/support/web-root.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { createTestApp, useTestApp } from '../../../test/support/test-app.js';
 
-let t: TestApp;
 let root: string;
 
 beforeAll(async () => {
@@ -23,12 +22,11 @@ beforeAll(async () => {
     },
     '<script type="module" src="/assets/app-abc123.js"></script>',
   );
-  t = await createTestApp({ app: { webRoot: root }, env: { COFFEE_URL: 'https://coffee.example/films' } });
 });
-afterAll(async () => {
-  await t.close();
+afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
+const t = useTestApp(() => ({ app: { webRoot: root }, env: { COFFEE_URL: 'https://coffee.example/films' } }));
 
 function configIn(html: string): unknown {
   const match = /<script type="application\/json" id="app-config">(.*?)<\/script>/.exec(html);

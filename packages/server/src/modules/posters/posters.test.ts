@@ -9,7 +9,7 @@ import { createFilm, createMember, createReviewer, type TestMember } from '../..
 import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
 import { call, cspDirectives } from '../../../test/support/http.js';
 import { addLinkedFilm, filmDetails } from '../../../test/support/linked-films.js';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
+import { useTestApp } from '../../../test/support/test-app.js';
 import { fixtureFilm } from '../../../test/support/tmdb-fixtures.js';
 import { generatedPosterUrl, tmdbPosterKey } from './address.js';
 import { RETRY_AFTER_FAILURE_MS } from './store.js';
@@ -17,19 +17,17 @@ import { RETRY_AFTER_FAILURE_MS } from './store.js';
 /** docs/product.md §Posters, over real HTTP. */
 
 let fake: FakeTmdb;
-let t: TestApp;
+beforeAll(async () => {
+  fake = await startFakeTmdb();
+});
+afterAll(() => fake.close());
+const t = useTestApp(() => ({ env: fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } }));
 let base: string;
 let reviewer: TestMember;
 
 beforeAll(async () => {
-  fake = await startFakeTmdb();
-  t = await createTestApp({ env: fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } });
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   reviewer = await createReviewer(t.app);
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
 });
 afterEach(() => fake.recover());
 
