@@ -17,7 +17,12 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 // One attempt and no pause, so a test that breaks TMDB leaves nothing behind for the next.
-const t = useTestApp(() => ({ env: fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } }));
+// A budget far past the file's pace: the weekly refresh, not the per-second budget (client.test.ts), is what this file tests,
+// and its tests ask for more than TMDB_REQUESTS_PER_SECOND allows within one second when the machine is quiet.
+const t = useTestApp(() => ({
+  env: fake.env,
+  app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0, budget: { requests: 1000, windowMs: 1000 } } },
+}));
 let reviewer: TestMember;
 
 beforeAll(async () => {
