@@ -64,8 +64,11 @@ export const deleteAccountRequest = z.object({
   currentPassword: textInput(messages.currentPasswordRequired).min(1, messages.currentPasswordRequired).max(1000),
 });
 
-/** Forgot password, and resend verification: always the same answer, whether an account has the address or not. */
-export const recoveryRequest = z.object({ email: emailField });
+/**
+ * Forgot password, and resend verification: always the same answer, whether an account has the address or not.
+ * The address is read without the spaces around it (a phone keyboard adds one after a word), as it is compared.
+ */
+export const recoveryRequest = z.object({ email: z.preprocess((value) => (typeof value === 'string' ? value.trim() : value), emailField) });
 export const resetPasswordRequest = z.object({ token: textInput().min(1).max(200), password: passwordField });
 
 export const verificationParams = z.object({ token: textInput().max(200) });

@@ -45,6 +45,13 @@ describe('forgot password', () => {
     expect(mail[0]?.htmlBody).toContain('/reset-password/');
   });
 
+  it('reads the address without the spaces around it, as a phone keyboard leaves them', async () => {
+    const member = await createMember(t.app);
+    const res = await post('/api/users/forgot-password', { email: ` ${member.email.toUpperCase()} ` });
+    expect(res.json()).toEqual({ message: messages.recoveryMailSent });
+    expect((await queuedMail(t.app, member.email)).map((m) => m.kind)).toEqual(['password-reset']);
+  });
+
   it('mails nothing to an account that is not verified', async () => {
     const member = await createMember(t.app, { verified: false });
     expect((await post('/api/users/forgot-password', { email: member.email })).statusCode).toBe(200);
