@@ -1,4 +1,4 @@
-import { toWellFormedText } from './text-rules.js';
+import { toWellFormedText } from './well-formed.js';
 
 /**
  * Every page of the web app, as its route tables name them

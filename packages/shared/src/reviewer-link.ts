@@ -6,7 +6,7 @@
  * whitespace runs become the dashes the rule turns back into spaces, and a
  * hyphen of the text is written %2D, read back only after the dash rule.
  */
-import { toWellFormedText } from './text-rules.js';
+import { toWellFormedText } from './well-formed.js';
 
 export interface ReviewerFormFields {
   title: string;

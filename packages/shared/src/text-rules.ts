@@ -1,3 +1,4 @@
+import { isWellFormedText, LONE_SURROGATES, toWellFormedText } from './well-formed.js';
 /**
  * The one rule for text that is stored or shown (docs/product.md §Text rules): every title,
  * logline, username, reason, note and link goes through it, on the server and in the forms.
@@ -21,10 +22,6 @@
  */
 
 export type TextShape = 'single-line' | 'multi-line';
-
-/** Lone surrogates: JSON can carry one ("\ud800"), but URLs, UTF-8 and mail cannot. */
-const LONE_SURROGATE = /\p{Cs}/u;
-const LONE_SURROGATES = /\p{Cs}/gu;
 
 /** Controls, by shape: a multi-line field keeps tab, LF and CR; a single-line one keeps no control and no line separator. */
 const CONTROLS: Record<TextShape, RegExp> = {
@@ -112,9 +109,7 @@ function misplacedMark(text: string): boolean {
   return false;
 }
 
-export const isWellFormedText = (text: string): boolean => !LONE_SURROGATE.test(text);
-/** Lone surrogates become U+FFFD, as String.prototype.toWellFormed does (ES2024, newer than this project's lib). */
-export const toWellFormedText = (text: string): string => text.replace(LONE_SURROGATES, '\uFFFD');
+export { isWellFormedText, toWellFormedText };
 
 /** Whether the text holds a character that draws nothing, outside an emoji sequence ("👨‍👩‍👧" keeps its joiners). */
 export function containsInvisible(text: string): boolean {
