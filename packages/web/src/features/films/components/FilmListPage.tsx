@@ -155,7 +155,7 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
           />
         </Suspense>
       )}
-      <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome} waiting={offer === 'save' || offer === 'takeOff'}>
+      <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome}>
         {offer && actions.outcome && (
           <Suspense fallback={null}>
             <VoteOffer offer={offer} film={actions.outcome.film} onSave={watchlist.toggle} onTakenOff={actions.dismissOutcome} />

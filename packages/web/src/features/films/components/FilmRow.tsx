@@ -60,8 +60,9 @@ export const FilmRow = memo(function FilmRow({
   const state = { film, fromList: true };
   return (
     <tr data-film-id={film.film_id} className={highlighted ? 'just-voted' : undefined}>
-      <th scope="row" data-rank={rank}>
-        <Link className="title-link" to={page} state={state}>
+      {/* On a phone the year is drawn after the title (styles.css), where its own column is not shown. */}
+      <th scope="row" data-rank={rank} data-year={film.release_year}>
+        <Link className="title-link" to={page} state={state} data-year={film.release_year}>
           <Poster film={film} eager={firstScreen} />
           <bdi>{film.title}</bdi>
         </Link>

@@ -76,7 +76,7 @@ export function MemberVoting({ film, userId, votes }: { film: Film; userId: numb
         }}
       />
       <ShareDialog film={actions.sharePrompt} onClose={actions.closeSharePrompt} />
-      <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome} waiting={offer === 'save' || offer === 'takeOff'}>
+      <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome}>
         {offer && actions.outcome && (
           <VoteOffer offer={offer} film={actions.outcome.film} onSave={watchlist.toggle} onTakenOff={actions.dismissOutcome} />
         )}

@@ -1,38 +1,55 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Isolated } from '../../../components/Isolated';
 import type { VoteOutcome } from '../hooks/use-vote-actions';
 
-/** How long a vote's confirmation stays on screen; a failure stays until dismissed or retried. */
-const SHOWN_MS = 8000;
+/** How long a vote's notice stays on screen once nobody is on it; a failure stays until dismissed or retried. */
+export const SHOWN_MS = 8000;
 
 /**
  * What the last vote did (docs/product.md §Voting on the list), in a polite live region that is always
  * in the page, so the text is announced when it arrives: "You rated Aftersun
- * 8/10. It is now #5 of 30.", or that it was not saved, with Try again. An offer in it (`children`,
- * §Watchlist) keeps it on screen until it is taken or dismissed: no control goes away on a timer.
+ * 8/10. It is now #5 of 30.", or that it was not saved, with Try again. A newer vote's notice takes the
+ * place of the last one. A notice that went well goes after SHOWN_MS, an offer in it (`children`, §Watchlist)
+ * too, as the row's own Save does the same; never while the pointer rests on it or the focus is in it, and
+ * its time starts again when they leave, so a keyboard or screen-reader user can reach its buttons and the
+ * focus is never taken from under anyone.
  */
-export function VoteNotice({
-  outcome,
-  onDismiss,
-  waiting = false,
-  children,
-}: {
-  outcome: VoteOutcome | null;
-  onDismiss: () => void;
-  /** an offer in the notice waits for an answer */
-  waiting?: boolean;
-  children?: ReactNode;
-}) {
+export function VoteNotice({ outcome, onDismiss, children }: { outcome: VoteOutcome | null; onDismiss: () => void; children?: ReactNode }) {
+  const notice = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
-    if (!outcome?.ok || waiting) return;
-    const timer = window.setTimeout(onDismiss, SHOWN_MS);
-    return () => window.clearTimeout(timer);
-  }, [outcome, onDismiss, waiting]);
+    const element = notice.current;
+    if (!outcome?.ok || !element) return;
+    let timer = 0;
+    let pointer = false;
+    const start = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => {
+        if (!pointer && !element.contains(document.activeElement)) onDismiss();
+      }, SHOWN_MS);
+    };
+    // A touch leaves no pointer resting on the notice: only a mouse or a pen holds it.
+    const hover = (event: PointerEvent) => {
+      if (event.pointerType === 'touch') return;
+      pointer = event.type === 'pointerenter';
+      start();
+    };
+    const off = new AbortController();
+    const options = { signal: off.signal };
+    element.addEventListener('pointerenter', hover, options);
+    element.addEventListener('pointerleave', hover, options);
+    element.addEventListener('focusout', start, options);
+    start();
+    return () => {
+      off.abort();
+      window.clearTimeout(timer);
+    };
+  }, [outcome, onDismiss]);
 
   return (
     <div className="vote-notice-region" role="status" aria-live="polite">
       {outcome && (
-        <div className={outcome.ok ? 'vote-notice' : 'vote-notice failed'}>
+        <div ref={notice} className={outcome.ok ? 'vote-notice' : 'vote-notice failed'}>
           <p>
             <Isolated text={outcome.text} title={outcome.film.title} />
           </p>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
@@ -9,6 +9,7 @@ import { deferred, json, mockApi, type Answer, type RouteKey } from '../../../te
 import { renderPage, signIn } from '../../../test/render-page';
 import DashboardPage from './DashboardPage';
 import HomePage from './HomePage';
+import { SHOWN_MS } from './VoteNotice';
 import WatchlistPage from './WatchlistPage';
 import { paragraphSaying } from '../../../test/whole-text';
 
@@ -120,7 +121,7 @@ describe('saving a film from its row', () => {
     expect(rowOf('Hunt for the Wilderpeople').getByRole('button', { name: 'Saved' })).toBeInTheDocument();
   });
 
-  it('offers nothing to save after a "Yes", and keeps an offer on screen until it is answered', async () => {
+  it('offers nothing to save after a "Yes"; a newer notice takes the place of the last, with its own 8 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { state } = member({
       'POST /api/mentions/mentioned': (call) => {
@@ -136,15 +137,58 @@ describe('saving a film from its row', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerYes }));
     await screen.findByText(/You said you had heard of Moon\./);
     expect(screen.queryByRole('button', { name: saveForLater('Moon') })).toBeNull();
+    await vi.advanceTimersByTimeAsync(5_000);
 
     await user.click(rowOf('The Fall').getByRole('button', { name: 'Mention' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerNo }));
     const offer = await screen.findByRole('button', { name: saveForLater('The Fall') });
-    // A confirmation alone goes after 8 s; one with an offer waits for the member.
+    expect(screen.queryByText(/You said you had heard of Moon\./)).toBeNull();
+    expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(1);
+    // The first notice's time does not take the newer one.
+    await vi.advanceTimersByTimeAsync(SHOWN_MS - 1_000);
+    expect(offer).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(screen.queryByRole('button', { name: saveForLater('The Fall') })).toBeNull();
+    expect(screen.queryByText(/You said you hadn't heard of The Fall\./)).toBeNull();
+  });
+
+  it('keeps an offer while the focus is in it or the pointer on it, then lets it go after 8 s, or at once on Dismiss', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { state } = member({
+      'POST /api/mentions/mentioned': (call) => {
+        const body = mention.omit({ user_id: true }).parse(call.body);
+        state.votes.mentions[String(body.film_id)] = body.mentioned;
+        return json({ message: 'ok' }, 201);
+      },
+    });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    await votesIn();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(rowOf('The Fall').getByRole('button', { name: 'Mention' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerNo }));
+    const offer = await screen.findByRole('button', { name: saveForLater('The Fall') });
+    // A keyboard or screen-reader user on its button: it waits, and the focus stays where it is.
+    act(() => offer.focus());
     await vi.advanceTimersByTimeAsync(20_000);
     expect(offer).toBeInTheDocument();
+    expect(offer).toHaveFocus();
+    // The pointer resting on it holds it too, after the focus has left.
+    await user.hover(offer);
+    act(() => offer.blur());
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(offer).toBeInTheDocument();
+    // Once nobody is on it, its 8 s start again.
+    await user.unhover(offer);
+    await vi.advanceTimersByTimeAsync(SHOWN_MS - 1_000);
+    expect(offer).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(1_500);
+    await waitFor(() => expect(screen.queryByRole('button', { name: saveForLater('The Fall') })).toBeNull());
+
+    await user.click(rowOf('In Bruges').getByRole('button', { name: 'Mention' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerNo }));
+    await screen.findByRole('button', { name: saveForLater('In Bruges') });
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
-    expect(screen.queryByRole('button', { name: saveForLater('The Fall') })).toBeNull();
+    expect(screen.queryByRole('button', { name: saveForLater('In Bruges') })).toBeNull();
   });
 
   it('shows no Save to a visitor', async () => {
