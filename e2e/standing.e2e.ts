@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filteredOutNotice, messages } from '@filmlist/shared/messages';
+import { filteredOutNotice, messages, ratingsCount } from '@filmlist/shared/messages';
 import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { logIn, newAccount, registerVerified } from './support/members.js';
 
@@ -75,6 +75,25 @@ describe("a film's standing", () => {
     await page.getByRole('region', { name: 'Heard of Before' }).getByRole('button', { name: messages.mentionAnswerNo }).waitFor();
     await expectStanding(page, 'Paterson');
     expect(await page.getByRole('region', { name: 'Join The Film List' }).count()).toBe(0);
+  });
+});
+
+describe('a vote on a film page', () => {
+  it("shows the member's own rating in the standing at once, and says the place the standing shows", async () => {
+    const { page } = member;
+    await page.goto('/films/private/columbus-2017');
+    const panel = page.getByRole('region', { name: /^#\d+ of \d+ on The Film List$/ });
+    await panel.waitFor();
+    const ratingsIn = async () => Number(/from (\d+) ratings?/.exec((await panel.textContent()) ?? '')?.[1] ?? 'NaN');
+    const before = await ratingsIn();
+    // At once: the page's standing was read a moment ago, which the browser may still hold (stale-while-revalidate).
+    await page.getByRole('region', { name: 'Score Film' }).getByRole('button', { name: 'Rate', exact: true }).click();
+    await page.getByRole('dialog').getByRole('radio', { name: '5 stars' }).click();
+    const said = page.getByRole('status').filter({ hasText: /^You rated Columbus 5\/10\. It is now #\d+ of \d+\./ });
+    await said.waitFor();
+    await panel.getByText(ratingsCount(before + 1), { exact: true }).waitFor({ timeout: 5_000 });
+    const place = /It is now (#\d+ of \d+)\./.exec((await said.textContent()) ?? '')?.[1];
+    expect(await page.locator('#standing-heading').textContent()).toBe(`${place} on The Film List`);
   });
 });
 

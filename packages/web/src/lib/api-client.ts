@@ -61,7 +61,10 @@ async function send<T>(path: string, options: RequestOptions<T>): Promise<Respon
     const session = readSession();
     if (session) headers.authorization = `Bearer ${session.accessToken}`;
   }
-  const init: RequestInit = { method: options.method ?? 'GET', headers };
+  // Every answer is checked with the server (a 304 when unchanged): public answers allow stale-while-revalidate for
+  // shared caches (decision 013), which a browser applies too, and would hand the app a copy older than the member's
+  // own vote. The app's own cache (TanStack Query) decides when to ask; the browser's only saves the bytes.
+  const init: RequestInit = { method: options.method ?? 'GET', headers, cache: 'no-cache' };
   if (options.body !== undefined) init.body = JSON.stringify(options.body);
   if (options.signal) init.signal = options.signal;
   return fetch(url, init);
