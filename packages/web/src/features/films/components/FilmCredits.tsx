@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { Film, FilmFacts } from '@filmlist/shared/api/films';
 import { ExternalLink } from '../../../components/ExternalLink';
 import { outLinks } from '../film-links';
+import { HERO_GENRES } from './FilmHero';
 
 /** A row of the details: shown only when there is something to say. */
 function Detail({ term, values }: { term: string; values: readonly string[] }) {
@@ -35,7 +36,8 @@ export function FilmCredits({
   const headingId = `${useId()}-credits`;
   const linksId = `${headingId}-links`;
   const cast = facts?.cast ?? [];
-  const genres = facts?.genres ?? [];
+  // Three or fewer are in the hero already (FilmHero).
+  const genres = (facts?.genres.length ?? 0) > HERO_GENRES ? (facts?.genres ?? []) : [];
   const countries = facts?.countries ?? [];
   const any = cast.length + genres.length + countries.length > 0;
   return (

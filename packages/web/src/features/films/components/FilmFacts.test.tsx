@@ -60,6 +60,9 @@ describe('the film page with what the film database knows (docs/product.md §Fil
     expect(screen.getByText('Original title:', { exact: false })).toHaveTextContent("Le Fabuleux Destin d'Amélie Poulain");
     expect(screen.getByText('Audrey Tautou')).toBeInTheDocument();
     expect(screen.getByText('Germany')).toBeInTheDocument();
+    // Its two genres are named once, in the hero; Details names genres only when there are more than it shows.
+    expect(screen.getAllByText('Comedy, Romance')).toHaveLength(1);
+    expect(within(screen.getByRole('region', { name: 'Details' })).queryByText(/Genre/)).toBeNull();
 
     const links = screen.getByRole('region', { name: 'More about this film' });
     expect(within(links).getByRole('link', { name: 'IMDb' })).toHaveAttribute('href', 'https://www.imdb.com/title/tt0211915/');

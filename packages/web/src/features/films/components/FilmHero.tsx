@@ -14,6 +14,9 @@ interface FilmHeroProps {
   children: ReactNode;
 }
 
+/** The genres the hero names; Details names them only when there are more. */
+export const HERO_GENRES = 3;
+
 /**
  * The head of a film's page (docs/product.md §Film page): its poster beside the title, the year,
  * runtime and genres, the original title when it differs, who directed it, the logline and the
@@ -22,7 +25,7 @@ interface FilmHeroProps {
 export function FilmHero({ film, posterUrl, directors, facts, children }: FilmHeroProps) {
   const runtime = runtimeText(facts?.runtime ?? null);
   const original = differentOriginal(film.title, facts?.original_title ?? null);
-  const genres = facts?.genres.slice(0, 3) ?? [];
+  const genres = facts?.genres.slice(0, HERO_GENRES) ?? [];
   return (
     <header className="film-hero">
       <PosterImage url={posterUrl} widths={[342, 185, 500]} sizes="(min-width: 60rem) 15rem, 7.5rem" className="film-poster" eager />
