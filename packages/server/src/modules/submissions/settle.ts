@@ -38,7 +38,7 @@ export interface FilmIdentity {
 }
 
 /**
- * The one check of the add-film duplicate rules (docs/product.md §Adding a film), for a member's submission, a
+ * The one check of the add-film duplicate rules (docs/product.md §Add-film rules), for a member's submission, a
  * reviewer's addition and a reviewer's edit, made with the year's lock held (lockFilmYear). A listed film with
  * this title in this year (folded, or looking alike) or linked to this film database entry refuses it
  * (film_already_listed). So does a pending submission of it (film_already_pending), except, when the film is

@@ -44,8 +44,8 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
   const { films, first, votes, failed, current, retry, retrying } = useFilmList(userId, member);
   const actions = useVoteActions(userId, votes);
   const view = useListView(films, votes, member);
-  // Until the full list is in, the first films the page came with are its first rows, unless a search or a filter asks for others (§Loading
-  // the list).
+  // Until the full list is in, the first films the page came with are its first rows, unless a search or a filter asks for
+  // others (§Loading the list).
   const early = films === null && first !== null && view.query === '' && view.filter === 'all' ? first : null;
   // The first render paints a screenful of them; the rest follow in an interruptible render, so the
   // rows below the fold do not lengthen the task that paints the first ones.
