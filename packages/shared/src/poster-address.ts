@@ -21,7 +21,8 @@ export const isPosterWidth = (value: number): value is PosterWidth => POSTER_WID
  * The same poster at another width: the web builds every poster address with this, never by hand.
  * The address scheme (the server's posters module) is
  * - `/posters/t{24 hex}.webp`: a film database poster, fetched once and re-encoded as WebP;
- * - `/posters/g{film_id}-{12 hex}.svg`: a generated typographic poster (a vector: any width draws it);
+ * - `/posters/g{film_id}-{12 hex}.webp`: a generated typographic poster, drawn from SVG on the server at each width
+ *   (an SVG image would be drawn on the page's main thread; the `.svg` address of an earlier version leads here);
  * the hex is a hash of what the poster shows, so an address never changes what it answers
  * (`Cache-Control: immutable`), and `?w=` picks the width (POSTER_WIDTHS; absent: POSTER_DEFAULT_WIDTH).
  */

@@ -68,7 +68,7 @@ export function standingDetail(slug: string, fields: Partial<StandingDetail> = {
 }
 
 /** A generated poster's address, as the server writes it for a film without a film database poster. */
-export const generatedPoster = (film_id: number): string => `/posters/g${film_id}-${film_id.toString(16).padStart(12, '0')}.svg`;
+export const generatedPoster = (film_id: number): string => `/posters/g${film_id}-${film_id.toString(16).padStart(12, '0')}.webp`;
 /** A film database poster's address (re-encoded and served from our origin). */
 export const storedPoster = (seed: number): string => `/posters/t${seed.toString(16).padStart(24, '0')}.webp`;
 

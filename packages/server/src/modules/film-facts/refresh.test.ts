@@ -95,7 +95,7 @@ describe('the weekly refresh', () => {
     const film = await addLinked('Brick');
     // The facts are in; the film keeps its generated poster for now.
     expect(film.directors).toEqual(['Rian Johnson']);
-    expect(film.poster_url).toMatch(/^\/posters\/g\d+-[0-9a-f]{12}\.svg$/);
+    expect(film.poster_url).toMatch(/^\/posters\/g\d+-[0-9a-f]{12}\.webp$/);
     expect((await factsOf(film.film_id)).refreshFailures).toBe(1);
     fake.recover();
 

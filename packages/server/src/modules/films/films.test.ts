@@ -55,7 +55,7 @@ describe('GET /api/films/allfilms', () => {
       poster_url: ours[0]?.poster_url,
     });
     // A film without a film database poster has a generated one on our origin (docs/product.md §Posters).
-    expect(ours[0]?.poster_url).toMatch(new RegExp(`^/posters/g${mango.filmId}-[0-9a-f]{12}\\.svg$`));
+    expect(ours[0]?.poster_url).toMatch(new RegExp(`^/posters/g${mango.filmId}-[0-9a-f]{12}\\.webp$`));
     const scores = list.map((f) => f.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(scores.every((s) => Number.isFinite(s))).toBe(true);

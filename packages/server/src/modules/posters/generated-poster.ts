@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { escapeXml } from '../../lib/html.js';
 import { posterHeight } from '@filmlist/shared/api/posters';
 import type { PosterFilm } from './address.js';
@@ -131,4 +132,11 @@ export function placeholderPosterSvg(width: number): string {
     `<text x="${W / 2}" y="${H / 2}" text-anchor="middle" font-family="'Helvetica Neue', Arial, sans-serif" font-size="11" letter-spacing="4" fill="#ffffff" fill-opacity="0.6">NO POSTER</text>`,
     '</svg>',
   ].join('');
+}
+
+/** The generated poster as the WebP image its address serves: the SVG above, drawn by librsvg through sharp. */
+export function generatedPosterWebp(film: PosterFilm, width: number): Promise<Buffer> {
+  return sharp(Buffer.from(generatedPosterSvg(film, width)))
+    .webp({ quality: 82 })
+    .toBuffer();
 }

@@ -5,24 +5,28 @@ import { POSTER_DEFAULT_WIDTH, posterParams, posterQuery, type PosterWidth } fro
 import { messages } from '@filmlist/shared/messages';
 import { IMMUTABLE, isCurrent } from '../../lib/http-cache.js';
 import { rankedIndex } from '../films/ranked-index.js';
-import { generatedPosterHash, generatedPosterUrl, parsePosterFile } from './address.js';
-import { generatedPosterSvg, placeholderPosterSvg } from './generated-poster.js';
+import { generatedPosterHash, generatedPosterUrl, parsePosterFile, type PosterFilm } from './address.js';
+import { generatedPosterWebp, placeholderPosterSvg } from './generated-poster.js';
 
 /** How long a stand-in for a poster that could not be fetched may be kept: it is tried again after. */
 const STAND_IN_CACHE = 'public, max-age=300';
-/** Generated posters kept drawn, per instance. */
-const DRAWN_MAX = 2000;
+/** The bytes of generated posters kept drawn, per instance (a few KB each). */
+const DRAWN_BYTES = 16 * 1024 * 1024;
 
 /**
  * GET /posters/{file}?w={width}: every film's poster, from our own origin (docs/product.md §Posters;
  * the address scheme is in packages/shared/src/poster-address.ts). A stored film database poster
- * answers WebP; a generated one SVG; both immutable, with a strong ETag. A film database poster
+ * answers WebP, and a generated one too (drawn from SVG once per width); both immutable, with a strong ETag. A film database poster
  * that cannot be had answers a plain stand-in, briefly cacheable, never an error.
  */
 export const posterRoutes: FastifyPluginAsync = async (app) => {
   const { posters } = app.filmDatabase;
-  /** Drawn posters, least recently used out first. */
-  const drawn = new LRUCache<string, string>({ max: DRAWN_MAX });
+  /** Drawn posters, least recently used out first; a poster asked for while it is being drawn waits for that drawing. */
+  const drawn = new LRUCache<string, Buffer, { film: PosterFilm; width: PosterWidth }>({
+    maxSize: DRAWN_BYTES,
+    sizeCalculation: (body) => body.length || 1,
+    fetchMethod: (_name, _stale, { context }) => generatedPosterWebp(context.film, context.width),
+  });
   const missing: ErrorBody = { error: messages.filmNotFound, code: 'poster_not_found' };
 
   const svg = (reply: FastifyReply, body: string) => reply.type('image/svg+xml; charset=utf-8').send(body);
@@ -46,20 +50,17 @@ export const posterRoutes: FastifyPluginAsync = async (app) => {
         if (!entry) return reply.code(404).send(missing);
         const film = { filmId: entry.film.film_id, title: entry.film.title, releaseYear: entry.film.release_year };
         const hash = generatedPosterHash(film);
-        // An edited film's old poster address leads to its new one.
-        if (hash !== file.hash) {
+        // An edited film's old poster address leads to its new one, and an SVG address of an earlier version to its WebP one.
+        if (hash !== file.hash || file.svg) {
           const to = generatedPosterUrl(film);
-          return reply.redirect(width === POSTER_DEFAULT_WIDTH ? to : `${to}?w=${width}`, 302);
+          return reply.redirect(width === POSTER_DEFAULT_WIDTH ? to : `${to}?w=${width}`, hash === file.hash ? 301 : 302);
         }
         void reply.header('cache-control', IMMUTABLE);
-        if (isCurrent(request, reply, `"g${hash}-${width}"`)) return reply.code(304).send();
-        const name = `${hash}/${width}`;
-        let body = drawn.get(name);
-        if (body === undefined) {
-          body = generatedPosterSvg(film, width);
-          drawn.set(name, body);
-        }
-        return svg(reply, body);
+        if (isCurrent(request, reply, `"gw${hash}-${width}"`)) return reply.code(304).send();
+        // A drawing that fails (it should not) answers the plain stand-in, never an error.
+        const body = await drawn.fetch(`${hash}/${width}`, { context: { film, width } }).catch(() => undefined);
+        if (!body) return svg(reply.header('cache-control', STAND_IN_CACHE), placeholderPosterSvg(width));
+        return reply.type('image/webp').send(body);
       }
 
       let stored = await posters.read(file.key, width);
