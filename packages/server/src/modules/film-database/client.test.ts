@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { filmDatabaseAnswers } from '../../db/schema.js';
-import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
+import { useFakeTmdb } from '../../../test/support/fake-tmdb-hooks.js';
 import { createTestApp, useTestApp } from '../../../test/support/test-app.js';
 import { fixtureFilm, SPECIAL_POSTERS } from '../../../test/support/tmdb-fixtures.js';
 import { answerCache } from './answer-cache.js';
@@ -9,25 +9,20 @@ import { ANSWER_FRESH_MS, FilmDatabaseClient } from './client.js';
 import { createFilmDatabase } from './film-database.js';
 import { FilmDatabaseUnavailable, TMDB_HTTP_DEFAULTS, TmdbHttp, type TmdbHttpOptions } from './tmdb-http.js';
 
-let fake: FakeTmdb;
-beforeAll(async () => {
-  fake = await startFakeTmdb();
-});
-afterAll(() => fake.close());
-const t = useTestApp(() => ({ env: fake.env }));
-afterEach(() => fake.recover());
+const tmdb = useFakeTmdb();
+const t = useTestApp(() => ({ env: tmdb.fake.env }));
 
 /** A client of its own (a process of its own: its own pause and budget) on the test app's database. */
 function client(options: Partial<TmdbHttpOptions> = {}): FilmDatabaseClient {
-  const http = new TmdbHttp(fake.token, t.app.log, { ...TMDB_HTTP_DEFAULTS, backoffMs: 20, ...options });
+  const http = new TmdbHttp(tmdb.fake.token, t.app.log, { ...TMDB_HTTP_DEFAULTS, backoffMs: 20, ...options });
   return new FilmDatabaseClient(t.config.filmDatabase, http, answerCache(t.app.db), t.clock, t.app.log);
 }
 
 /** How many requests the fake received while `fn` ran. */
 async function requestsDuring(fn: () => Promise<unknown>): Promise<number> {
-  const before = fake.requests.length;
+  const before = tmdb.fake.requests.length;
   await fn();
-  return fake.requests.length - before;
+  return tmdb.fake.requests.length - before;
 }
 
 async function unavailable(fn: () => Promise<unknown>): Promise<FilmDatabaseUnavailable> {
@@ -54,7 +49,9 @@ describe('the film database client', () => {
   it('searches with the bearer token, and keeps the answer in the database for a restarted process', async () => {
     const results = await client().search('wilderpeople', 2016);
     expect(results).toEqual([expect.objectContaining({ id: 371645, title: 'Hunt for the Wilderpeople', release_date: '2016-03-31' })]);
-    expect(fake.requests.at(-1)).toMatch(/^\/3\/search\/movie\?query=wilderpeople&include_adult=false&language=en-US&page=1&year=2016$/);
+    expect(tmdb.fake.requests.at(-1)).toMatch(
+      /^\/3\/search\/movie\?query=wilderpeople&include_adult=false&language=en-US&page=1&year=2016$/,
+    );
     // Another process (a new client on the same database) and another spelling of the same search.
     expect(await requestsDuring(() => client().search('  Wilderpeople ', 2016))).toBe(0);
   });
@@ -66,7 +63,7 @@ describe('the film database client', () => {
     expect(movie?.credits?.crew?.filter((c) => c.job === 'Director').map((c) => c.name)).toEqual(['David Cronenberg']);
     expect(movie?.videos?.results.map((v) => v.key)).toContain('Fixture0002');
     expect(Object.keys(movie?.['watch/providers']?.results ?? {})).toEqual(['AU']);
-    expect(fake.requests.at(-1)).toBe(
+    expect(tmdb.fake.requests.at(-1)).toBe(
       `/3/movie/${film.id}?language=en-US&append_to_response=credits%2Cexternal_ids%2Cvideos%2Cwatch%2Fproviders`,
     );
     const [row] = await t.app.db
@@ -93,22 +90,22 @@ describe('the film database client', () => {
   it('uses a stale stored answer while TMDB is down', async () => {
     await client().search('paterson');
     t.clock.advance(ANSWER_FRESH_MS.search + 1000);
-    fake.fail({ kind: 'server-error' });
+    tmdb.fake.fail({ kind: 'server-error' });
     const results = await client({ attempts: 2 }).search('paterson');
     expect(results.map((r) => r.title)).toEqual(['Paterson']);
   });
 
   it('retries a 500 with backoff, and a 429 after its Retry-After', async () => {
-    fake.fail({ kind: 'server-error' }, { times: 1 });
+    tmdb.fake.fail({ kind: 'server-error' }, { times: 1 });
     expect(await requestsDuring(() => client().search('moon'))).toBe(2);
-    fake.fail({ kind: 'rate-limited', retryAfterSeconds: 1 }, { times: 1 });
+    tmdb.fake.fail({ kind: 'rate-limited', retryAfterSeconds: 1 }, { times: 1 });
     const started = Date.now();
     expect(await requestsDuring(() => client().search('quiet'))).toBe(2);
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);
   });
 
   it('does not wait out a long Retry-After: it fails at once, says when to come back, and pauses', async () => {
-    fake.fail({ kind: 'rate-limited', retryAfterSeconds: 120 });
+    tmdb.fake.fail({ kind: 'rate-limited', retryAfterSeconds: 120 });
     const paused = client();
     let error: FilmDatabaseUnavailable | undefined;
     expect(await requestsDuring(async () => (error = await unavailable(() => paused.search('amelie'))))).toBe(1);
@@ -117,7 +114,7 @@ describe('the film database client', () => {
   });
 
   it('gives up on a server that keeps failing after its attempts, then pauses', async () => {
-    fake.fail({ kind: 'server-error' });
+    tmdb.fake.fail({ kind: 'server-error' });
     const failing = client({ attempts: 3, pauseAfterFailureMs: 30_000 });
     expect(await requestsDuring(() => unavailable(() => failing.search('harbour')))).toBe(3);
     const error = await unavailable(() => failing.search('harbour'));
@@ -125,18 +122,18 @@ describe('the film database client', () => {
   });
 
   it('gives up on a server that does not answer within its deadline', async () => {
-    fake.fail({ kind: 'hang' });
+    tmdb.fake.fail({ kind: 'hang' });
     const started = Date.now();
     await unavailable(() => client({ attemptTimeoutMs: 200, attempts: 2, deadlineMs: 1000 }).search('winter'));
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
   it('treats a refused token (401) and an answer that is not JSON as unavailable', async () => {
-    fake.fail({ kind: 'unauthorized' });
+    tmdb.fake.fail({ kind: 'unauthorized' });
     const refused = client();
     await unavailable(() => refused.search('summer'));
     expect(await requestsDuring(() => unavailable(() => refused.search('summer')))).toBe(0);
-    fake.fail({ kind: 'malformed' });
+    tmdb.fake.fail({ kind: 'malformed' });
     await unavailable(() => client().search('a malformed one'));
   });
 
@@ -163,7 +160,7 @@ describe('the film database client', () => {
   it('fetches an image only by a path of the form TMDB gives, under TMDB_IMAGE_URL, with its size capped', async () => {
     const poster = await client().image(fixtureFilm('Paterson').poster_path ?? '', 'w780');
     expect(poster?.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
-    expect(fake.requests.at(-1)).toBe(`/t/p/w780${fixtureFilm('Paterson').poster_path ?? ''}`);
+    expect(tmdb.fake.requests.at(-1)).toBe(`/t/p/w780${fixtureFilm('Paterson').poster_path ?? ''}`);
     for (const path of ['/../3/search/movie.jpg', '//evil.example/x.jpg', 'https://evil.example/x.jpg', '/x.svg', '/a/b.jpg']) {
       expect(await requestsDuring(async () => expect(await client().image(path, 'w780')).toBeNull())).toBe(0);
     }

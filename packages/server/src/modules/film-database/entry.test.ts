@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { entryAnswer } from '@filmlist/shared/api/lookup';
 import { messages } from '@filmlist/shared/messages';
 import { submissions } from '../../db/schema.js';
 import { createFilm, createMember, createReviewer, type TestMember } from '../../../test/support/factories.js';
-import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
+import { ONE_ATTEMPT, useFakeTmdb } from '../../../test/support/fake-tmdb-hooks.js';
 import { addLinkedFilm } from '../../../test/support/linked-films.js';
 import { createTestApp, useTestApp } from '../../../test/support/test-app.js';
 import { fixtureFilm } from '../../../test/support/tmdb-fixtures.js';
@@ -17,16 +17,8 @@ import { LOOKUP_DEADLINE_MS } from './deadline.js';
  * marks adult is refused. Over real HTTP, against the fake TMDB.
  */
 
-let fake: FakeTmdb;
-beforeAll(async () => {
-  fake = await startFakeTmdb();
-});
-afterAll(() => fake.close());
-// One attempt and no pauses: each failure below is TMDB's own, and the next test starts afresh.
-const t = useTestApp(() => ({
-  env: fake.env,
-  app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0, pauseAfterRefusalMs: 0, attemptTimeoutMs: 5000, deadlineMs: 5000 } },
-}));
+const tmdb = useFakeTmdb();
+const t = useTestApp(() => ({ env: tmdb.fake.env, app: { filmDatabaseHttp: ONE_ATTEMPT } }));
 let base: string;
 let member: TestMember;
 let reviewer: TestMember;
@@ -36,7 +28,6 @@ beforeAll(async () => {
   member = await createMember(t.app);
   reviewer = await createReviewer(t.app);
 });
-afterEach(() => fake.recover());
 
 async function entry(tmdbId: string | number, who: TestMember | null = reviewer) {
   const started = performance.now();
@@ -108,9 +99,9 @@ describe('GET /api/films/entry', () => {
   });
 
   it('answers available false, never an error, when TMDB fails or does not answer in time', async () => {
-    fake.fail({ kind: 'server-error' });
+    tmdb.fake.fail({ kind: 'server-error' });
     expect(await entry(fixtureFilm('Paterson').id)).toMatchObject({ status: 200, body: { available: false, entry: null } });
-    fake.fail({ kind: 'hang' });
+    tmdb.fake.fail({ kind: 'hang' });
     const hung = await entry(fixtureFilm('Lake Mungo').id);
     expect(hung).toMatchObject({ status: 200, body: { available: false, entry: null } });
     expect(hung.ms).toBeLessThan(LOOKUP_DEADLINE_MS + 1500);
@@ -173,7 +164,7 @@ describe('a link to an entry the film database marks adult', () => {
   });
 
   it('stands unchecked while the film database is down: the reviewer sees the entry before adding it', async () => {
-    fake.fail({ kind: 'server-error' });
+    tmdb.fake.fail({ kind: 'server-error' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/films/reviewfilm',

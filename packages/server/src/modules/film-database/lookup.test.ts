@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { lookupAnswer, lookupMessages } from '@filmlist/shared/api/lookup';
 import { createMember, createReviewer, type TestMember } from '../../../test/support/factories.js';
-import { startFakeTmdb, type FakeFailure, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
+import type { FakeFailure } from '../../../test/support/fake-tmdb.js';
+import { ONE_ATTEMPT, useFakeTmdb } from '../../../test/support/fake-tmdb-hooks.js';
 import { createTestApp, useTestApp } from '../../../test/support/test-app.js';
 import { fixtureFilm } from '../../../test/support/tmdb-fixtures.js';
 import { tmdbPosterKey } from '../posters/address.js';
@@ -9,16 +10,8 @@ import { LOOKUP_DEADLINE_MS } from './deadline.js';
 
 /** docs/product.md §Film database: GET /api/films/lookup, over real HTTP, against the fake TMDB. */
 
-let fake: FakeTmdb;
-beforeAll(async () => {
-  fake = await startFakeTmdb();
-});
-afterAll(() => fake.close());
-// One attempt and no pauses: each failure below is TMDB's own, and the next test starts afresh.
-const t = useTestApp(() => ({
-  env: fake.env,
-  app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0, pauseAfterRefusalMs: 0, attemptTimeoutMs: 5000, deadlineMs: 5000 } },
-}));
+const tmdb = useFakeTmdb();
+const t = useTestApp(() => ({ env: tmdb.fake.env, app: { filmDatabaseHttp: ONE_ATTEMPT } }));
 let base: string;
 let member: TestMember;
 let reviewer: TestMember;
@@ -28,10 +21,7 @@ beforeAll(async () => {
   member = await createMember(t.app);
   reviewer = await createReviewer(t.app);
 });
-afterEach(() => {
-  fake.recover();
-  fake.setDelay(0);
-});
+afterEach(() => tmdb.fake.setDelay(0));
 
 async function lookup(query: Record<string, string>, token: string | null = member.accessToken) {
   const started = performance.now();
@@ -130,14 +120,14 @@ describe('GET /api/films/lookup', () => {
     ['answers nonsense (malformed JSON)', { kind: 'malformed' }, 'winter'],
   ];
   it.each(failures)('answers 200 with available false when TMDB %s', async (_, failure, query) => {
-    fake.fail(failure);
+    tmdb.fake.fail(failure);
     const res = await lookup({ query });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ available: false, results: [] });
   });
 
   it('answers available false within its deadline when TMDB hangs', async () => {
-    fake.fail({ kind: 'hang' });
+    tmdb.fake.fail({ kind: 'hang' });
     const res = await lookup({ query: 'wilderpeople' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ available: false, results: [] });
@@ -147,7 +137,7 @@ describe('GET /api/films/lookup', () => {
 
   it('answers from its stored search while TMDB is down, once it has asked before', async () => {
     expect(lookupAnswer.parse((await lookup({ query: 'summer' })).body).results.length).toBeGreaterThan(0);
-    fake.fail({ kind: 'server-error' });
+    tmdb.fake.fail({ kind: 'server-error' });
     const again = lookupAnswer.parse((await lookup({ query: 'summer' })).body);
     expect(again.available).toBe(true);
     expect(again.results.map((r) => r.title)).toContain('The Quiet Summer');
@@ -155,15 +145,15 @@ describe('GET /api/films/lookup', () => {
 
   // Last: a Retry-After longer than the client waits pauses it for that long (decision 010).
   it('answers 200 with available false when TMDB limits us (429 with Retry-After)', async () => {
-    fake.fail({ kind: 'rate-limited', retryAfterSeconds: 30 });
+    tmdb.fake.fail({ kind: 'rate-limited', retryAfterSeconds: 30 });
     const res = await lookup({ query: 'paterson' });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ available: false, results: [] });
     // Paused: the next lookup does not ask TMDB at all.
-    fake.recover();
-    const asked = fake.requests.length;
+    tmdb.fake.recover();
+    const asked = tmdb.fake.requests.length;
     expect((await lookup({ query: 'harbour' })).body).toEqual({ available: false, results: [] });
-    expect(fake.requests.length).toBe(asked);
+    expect(tmdb.fake.requests.length).toBe(asked);
   });
 
   it('is rate-limited per member: 60 a minute', async () => {

@@ -1,26 +1,22 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filmList } from '@filmlist/shared/api/films';
 import { standingBody } from '@filmlist/shared/api/standing';
 import { filmFacts } from '../../db/schema.js';
 import { FACTS_MAX_AGE_MS, refreshDueFilms, RETRY } from '../../jobs/film-refresh.js';
 import { createFilm, createReviewer, signInAgain, type TestMember } from '../../../test/support/factories.js';
-import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
+import { useFakeTmdb } from '../../../test/support/fake-tmdb-hooks.js';
 import { addLinkedFilm, filmDetails } from '../../../test/support/linked-films.js';
 import { useTestApp } from '../../../test/support/test-app.js';
 
 /** docs/product.md §Film database: what a linked film carries, and when it is read again. */
 
-let fake: FakeTmdb;
-beforeAll(async () => {
-  fake = await startFakeTmdb();
-});
-afterAll(() => fake.close());
+const tmdb = useFakeTmdb();
 // One attempt and no pause, so a test that breaks TMDB leaves nothing behind for the next.
 // A budget far past the file's pace: the weekly refresh, not the per-second budget (client.test.ts), is what this file tests,
 // and its tests ask for more than TMDB_REQUESTS_PER_SECOND allows within one second when the machine is quiet.
 const t = useTestApp(() => ({
-  env: fake.env,
+  env: tmdb.fake.env,
   app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0, budget: { requests: 1000, windowMs: 1000 } } },
 }));
 let reviewer: TestMember;
@@ -28,7 +24,6 @@ let reviewer: TestMember;
 beforeAll(async () => {
   reviewer = await createReviewer(t.app);
 });
-afterEach(() => fake.recover());
 
 const refreshDeps = () => ({
   db: t.app.db,
@@ -123,12 +118,12 @@ describe("a linked film's facts", () => {
   });
 
   it('wait while the film database is down, and are read by the refresh job once it answers', async () => {
-    fake.fail({ kind: 'server-error' });
+    tmdb.fake.fail({ kind: 'server-error' });
     const started = Date.now();
     const film = await addLinked('Paterson');
     expect(Date.now() - started).toBeLessThan(5000);
     expect(film).toMatchObject({ tmdb_id: 370755, directors: [], runtime: null });
-    fake.recover();
+    tmdb.fake.recover();
     // Tried again at the next hourly pass.
     t.clock.advance(RETRY.firstMs);
     expect(await refreshDueFilms(refreshDeps())).toContain('refreshed');
@@ -140,9 +135,9 @@ describe("a linked film's facts", () => {
     const film = await addLinked('Amélie', { title: 'Amelie' });
     expect(film.directors).toEqual(['Jean-Pierre Jeunet']);
     const readAgain = async () => {
-      const before = fake.requests.length;
+      const before = tmdb.fake.requests.length;
       await refreshDueFilms(refreshDeps());
-      return fake.requests.slice(before).filter((path) => path.startsWith('/3/movie/194?'));
+      return tmdb.fake.requests.slice(before).filter((path) => path.startsWith('/3/movie/194?'));
     };
     t.clock.advance(FACTS_MAX_AGE_MS - 60_000);
     expect(await readAgain()).toEqual([]);

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filmBody, listedFilm, submissionAnswer, submissionList } from '@filmlist/shared/api/films';
 import { reviewHistoryAnswer } from '@filmlist/shared/api/reviewers';
 import { messages } from '@filmlist/shared/messages';
 import { createFilm, createMember, createReviewer, type TestMember } from '../../../test/support/factories.js';
-import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
+import { useFakeTmdb } from '../../../test/support/fake-tmdb-hooks.js';
 import { createTestApp, useTestApp } from '../../../test/support/test-app.js';
 
 /** docs/product.md §Film database: linking a film to its entry, and one entry per listed film. */
 
-let fake: FakeTmdb;
-beforeAll(async () => {
-  fake = await startFakeTmdb();
-});
-afterAll(() => fake.close());
-const t = useTestApp(() => ({ env: fake.env }));
+const tmdb = useFakeTmdb();
+const t = useTestApp(() => ({ env: tmdb.fake.env }));
 let reviewer: TestMember;
 
 beforeAll(async () => {

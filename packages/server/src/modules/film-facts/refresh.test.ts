@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filmFacts } from '../../db/schema.js';
 import { FACTS_MAX_AGE_MS, refreshDueFilms, RETRY } from '../../jobs/film-refresh.js';
 import { createReviewer, signInAgain, type TestMember } from '../../../test/support/factories.js';
-import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
+import { useFakeTmdb } from '../../../test/support/fake-tmdb-hooks.js';
 import { addLinkedFilm, filmDetails } from '../../../test/support/linked-films.js';
 import { useTestApp } from '../../../test/support/test-app.js';
 import { fixtureFilm } from '../../../test/support/tmdb-fixtures.js';
@@ -15,18 +15,13 @@ import { tmdbPosterUrl } from '../posters/address.js';
  * often. An app of its own: the passes below must see only the films these tests add.
  */
 
-let fake: FakeTmdb;
-beforeAll(async () => {
-  fake = await startFakeTmdb();
-});
-afterAll(() => fake.close());
-const t = useTestApp(() => ({ env: fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } }));
+const tmdb = useFakeTmdb();
+const t = useTestApp(() => ({ env: tmdb.fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } }));
 let reviewer: TestMember;
 
 beforeAll(async () => {
   reviewer = await createReviewer(t.app);
 });
-afterEach(() => fake.recover());
 
 const MINUTE = 60_000;
 
@@ -44,9 +39,9 @@ async function factsOf(filmId: number) {
 
 /** The requests the fake received while `fn` ran whose path starts with `prefix`. */
 async function requestsDuring(prefix: string, fn: () => Promise<unknown>): Promise<string[]> {
-  const before = fake.requests.length;
+  const before = tmdb.fake.requests.length;
   await fn();
-  return fake.requests.slice(before).filter((path) => path.startsWith(prefix));
+  return tmdb.fake.requests.slice(before).filter((path) => path.startsWith(prefix));
 }
 
 describe('the weekly refresh', () => {
@@ -57,7 +52,7 @@ describe('the weekly refresh', () => {
     const readAt = (await factsOf(film.film_id)).refreshedAt?.getTime();
 
     t.clock.advance(FACTS_MAX_AGE_MS + MINUTE);
-    fake.fail({ kind: 'server-error' });
+    tmdb.fake.fail({ kind: 'server-error' });
     const movie = `/3/movie/${fixture.id}?`;
     expect(await requestsDuring(movie, async () => expect(await pass()).toEqual(['unavailable']))).toHaveLength(1);
     let row = await factsOf(film.film_id);
@@ -78,7 +73,7 @@ describe('the weekly refresh', () => {
       expect((await factsOf(film.film_id)).refreshFailures).toBe(i + 2);
     }
 
-    fake.recover();
+    tmdb.fake.recover();
     t.clock.advance(RETRY.maxMs);
     expect(await pass()).toEqual(['refreshed']);
     row = await factsOf(film.film_id);
@@ -91,13 +86,13 @@ describe('the weekly refresh', () => {
 
   it('tries the poster again at the next pass when the details arrived but the poster did not', async () => {
     const fixture = fixtureFilm('Brick');
-    fake.fail({ kind: 'server-error' }, { requests: 'images' });
+    tmdb.fake.fail({ kind: 'server-error' }, { requests: 'images' });
     const film = await addLinked('Brick');
     // The facts are in; the film keeps its generated poster for now.
     expect(film.directors).toEqual(['Rian Johnson']);
     expect(film.poster_url).toMatch(/^\/posters\/g\d+-[0-9a-f]{12}\.webp$/);
     expect((await factsOf(film.film_id)).refreshFailures).toBe(1);
-    fake.recover();
+    tmdb.fake.recover();
 
     const poster = `/t/p/w780${fixture.poster_path ?? ''}`;
     t.clock.advance(RETRY.firstMs - MINUTE);
@@ -117,7 +112,7 @@ describe('the weekly refresh', () => {
     expect(film.poster_url).toBe(tmdbPosterUrl(fixture.poster_path ?? ''));
     t.clock.advance(FACTS_MAX_AGE_MS + MINUTE);
     // The stored poster stays: the same path is not fetched again, and the read completes.
-    fake.fail({ kind: 'server-error' }, { requests: 'images' });
+    tmdb.fake.fail({ kind: 'server-error' }, { requests: 'images' });
     expect(await pass()).toEqual(expect.arrayContaining(['refreshed']));
     expect((await factsOf(film.film_id)).refreshFailures).toBe(0);
     expect((await filmDetails(t.app, film.slug)).poster_url).toBe(tmdbPosterUrl(fixture.poster_path ?? ''));

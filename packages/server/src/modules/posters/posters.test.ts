@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { filmList } from '@filmlist/shared/api/films';
 import { lookupAnswer } from '@filmlist/shared/api/lookup';
 import { posterAt } from '@filmlist/shared/api/posters';
 import { posterImages } from '../../db/schema.js';
 import { createFilm, createMember, createReviewer, type TestMember } from '../../../test/support/factories.js';
-import { startFakeTmdb, type FakeTmdb } from '../../../test/support/fake-tmdb.js';
+import { useFakeTmdb } from '../../../test/support/fake-tmdb-hooks.js';
 import { call, cspDirectives } from '../../../test/support/http.js';
 import { addLinkedFilm, filmDetails } from '../../../test/support/linked-films.js';
 import { useTestApp } from '../../../test/support/test-app.js';
@@ -16,12 +16,8 @@ import { RETRY_AFTER_FAILURE_MS } from './store.js';
 
 /** docs/product.md §Posters, over real HTTP. */
 
-let fake: FakeTmdb;
-beforeAll(async () => {
-  fake = await startFakeTmdb();
-});
-afterAll(() => fake.close());
-const t = useTestApp(() => ({ env: fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } }));
+const tmdb = useFakeTmdb();
+const t = useTestApp(() => ({ env: tmdb.fake.env, app: { filmDatabaseHttp: { attempts: 1, pauseAfterFailureMs: 0 } } }));
 let base: string;
 let reviewer: TestMember;
 
@@ -29,7 +25,6 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   reviewer = await createReviewer(t.app);
 });
-afterEach(() => fake.recover());
 
 /** fetch, which adds Cache-Control: no-cache to a conditional request: 304s are checked with `call`. */
 const get = (path: string, headers: Record<string, string> = {}) => fetch(new URL(path, base), { headers, redirect: 'manual' });
@@ -37,7 +32,7 @@ const get = (path: string, headers: Record<string, string> = {}) => fetch(new UR
 const details = (slug: string) => filmDetails(t.app, slug);
 const addLinked = (fixtureTitle: string) => addLinkedFilm(t.app, reviewer, fixtureTitle);
 
-const imageRequests = (path: string) => fake.requests.filter((r) => r.startsWith('/t/p/') && r.endsWith(path)).length;
+const imageRequests = (path: string) => tmdb.fake.requests.filter((r) => r.startsWith('/t/p/') && r.endsWith(path)).length;
 
 describe('a generated poster', () => {
   it('is every unlinked film’s poster: WebP drawn from its SVG, from our origin, immutable, with an ETag and nosniff', async () => {
@@ -145,13 +140,13 @@ describe('a film database poster', () => {
     const answer = lookupAnswer.parse(await lookup.json());
     const poster = answer.results.find((r) => r.tmdb_id === fixtureFilm('Paterson').id)?.poster_url ?? '';
     expect(poster).toBe(`/posters/${tmdbPosterKey(fixtureFilm('Paterson').poster_path ?? '')}.webp`);
-    fake.fail({ kind: 'server-error' }, { requests: 'all' });
+    tmdb.fake.fail({ kind: 'server-error' }, { requests: 'all' });
     const res = await get(poster);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('public, max-age=300');
     expect(await res.text()).toContain('NO POSTER');
-    fake.recover();
+    tmdb.fake.recover();
     const asked = imageRequests(fixtureFilm('Paterson').poster_path ?? '');
     expect((await get(poster)).headers.get('content-type')).toBe('image/svg+xml; charset=utf-8');
     expect(imageRequests(fixtureFilm('Paterson').poster_path ?? '')).toBe(asked);
@@ -165,9 +160,9 @@ describe('a film database poster', () => {
   });
 
   it('is never fetched for an address that no TMDB answer named', async () => {
-    const before = fake.requests.length;
+    const before = tmdb.fake.requests.length;
     const res = await get(`/posters/${tmdbPosterKey('/madeUpByAVisitor.jpg')}.webp`);
     expect(res.status).toBe(404);
-    expect(fake.requests.length).toBe(before);
+    expect(tmdb.fake.requests.length).toBe(before);
   });
 });
