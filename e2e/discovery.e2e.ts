@@ -85,6 +85,29 @@ describe('posters and the film page', () => {
     expect(thirdParty).toEqual([]);
     await context.close();
   });
+
+  it("asks for a row's poster only as the row comes near the screen, and draws it there", async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/posters/')) asked.push(request.url());
+    });
+    await page.goto('/');
+    await page.locator('tbody tr img').first().waitFor();
+    await expect.poll(() => drawn(page, 'tbody tr img')).toBe(true);
+    // The last of the 30 rows is screens away: its image is in place, with no address yet, and nothing was asked for it.
+    const last = page.locator('tbody tr').last();
+    const poster = last.locator('img');
+    expect(await poster.getAttribute('src')).toBeNull();
+    const rows = await page.locator('tbody tr').count();
+    expect(asked.length).toBeLessThan(rows);
+    await last.scrollIntoViewIfNeeded();
+    await expect
+      .poll(async () => poster.evaluate((img: { complete: boolean; naturalWidth: number }) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    expect(await poster.getAttribute('src')).toMatch(/^\/posters\//);
+    await context.close();
+  });
 });
 
 describe('the watchlist', () => {
