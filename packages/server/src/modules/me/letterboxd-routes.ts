@@ -39,7 +39,9 @@ export const letterboxdRoutes = membersOnly(async (app) => {
 
   app.get(
     '/export/ratings.csv',
-    route("The caller's ratings as a Letterboxd import file: Title, Year, Rating10 (1 to 10), tmdbID, imdbID, WatchedDate (the day rated)"),
+    route(
+      "The caller's ratings as a Letterboxd import file: Title, Year, Rating10 (1 to 10), tmdbID, imdbID, WatchedDate (left empty: a rating is not a diary entry)",
+    ),
     async (request, reply) => {
       const actor = currentActor(request);
       const [rated, links] = await Promise.all([ratings.listWithFilms(actor.userId), linksOfMember(app.db, actor.userId, 'ratings')]);

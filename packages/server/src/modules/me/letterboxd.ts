@@ -46,8 +46,6 @@ const idsOf = (film: FilmRow, links: LinksByFilm): [string | number, string] => 
   return [link?.tmdbId ?? '', link?.imdbId ?? ''];
 };
 
-const day = (at: Date) => at.toISOString().slice(0, 10);
-
 /** The watchlist: Title, Year and the ids, no rating and no watched date (importing it marks nothing as watched). */
 export function watchlistCsv(films: ReadonlyArray<{ film: FilmRow }>, links: LinksByFilm): string {
   return letterboxdCsv(
@@ -56,10 +54,14 @@ export function watchlistCsv(films: ReadonlyArray<{ film: FilmRow }>, links: Lin
   );
 }
 
-/** The member's ratings: Rating10 is our 1 to 10 as it is, WatchedDate the day of the first rating (UTC). */
-export function ratingsCsv(rated: ReadonlyArray<{ film: FilmRow; rating: number; ratedAt: Date }>, links: LinksByFilm): string {
+/**
+ * The member's ratings: Rating10 is our 1 to 10 as it is. WatchedDate is in the header and left empty: we know
+ * when a film was rated, not when it was watched, and Letterboxd makes a diary entry of every row with a date
+ * (docs/product.md §Letterboxd export).
+ */
+export function ratingsCsv(rated: ReadonlyArray<{ film: FilmRow; rating: number }>, links: LinksByFilm): string {
   return letterboxdCsv(
     ['Title', 'Year', 'Rating10', 'tmdbID', 'imdbID', 'WatchedDate'],
-    rated.map(({ film, rating, ratedAt }) => [film.title, film.releaseYear, rating, ...idsOf(film, links), day(ratedAt)]),
+    rated.map(({ film, rating }) => [film.title, film.releaseYear, rating, ...idsOf(film, links), '']),
   );
 }
