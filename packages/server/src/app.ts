@@ -29,6 +29,7 @@ import { filmsRepository } from './modules/films/repository.js';
 import { filmRoutes } from './modules/films/routes.js';
 import { standingRoutes } from './modules/films/standing-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { requestForLog } from './lib/request-log.js';
 import { letterboxdRoutes } from './modules/me/letterboxd-routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { pageRoutes } from './modules/pages/routes.js';
@@ -110,6 +111,12 @@ function throttle(fn: () => void, windowMs: number): () => void {
 /** 64 KiB is far above any real request of this API; larger bodies get 413. */
 const BODY_LIMIT = 64 * 1024;
 
+/** A logger that writes requests through requestForLog, whoever configured it (server.ts, a test). */
+function withRequestSerializer(logger: AppOptions['logger']): AppOptions['logger'] {
+  if (logger === undefined || typeof logger === 'boolean') return logger ? { serializers: { req: requestForLog } } : logger;
+  return { ...logger, serializers: { ...logger.serializers, req: requestForLog } };
+}
+
 /**
  * The whole HTTP surface, in a visible order: infrastructure, then the
  * application's shared services, then routes, then the web app.
@@ -118,7 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const timeouts = { ...REQUEST_TIMEOUTS, ...options.timeouts };
   const serverOptions: FastifyHttpOptions<Server> = {
-    logger: options.logger ?? false,
+    logger: withRequestSerializer(options.logger ?? false),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: BODY_LIMIT,
     requestTimeout: timeouts.requestMs,

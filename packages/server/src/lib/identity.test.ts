@@ -3,10 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { foldName, skeletonOf, titleKeys, usernameKeys } from './identity.js';
 
 describe('foldName', () => {
-  it('folds case, compatibility forms, "ı", "ſ", the Kelvin sign and "ß" one way, and keeps "İ" apart', () => {
+  it('folds case, compatibility forms, "ı", "ſ", the Kelvin sign, "ß" and "ẞ" one way, and keeps "İ" apart', () => {
     for (const spelling of ['KIRSI', 'k\u0131rs\u0131', '\u212Airsi', 'kir\u017Fi', '\uFF4B\uFF49\uFF52\uFF53\uFF49'])
       expect(foldName(spelling)).toBe('kirsi');
     expect(foldName('Stra\u00DFe')).toBe(foldName('STRASSE'));
+    // The capital sharp s is upper case already: one trip up and down left it "ß".
+    for (const spelling of ['STRA\u1E9EE_FAN', 'stra\u00DFe_fan', 'Strasse_Fan']) expect(foldName(spelling)).toBe('strasse_fan');
+    expect(usernameKeys('\u1E9E')).toEqual(usernameKeys('ss'));
+    expect(titleKeys('Die Stra\u1E9EE')).toEqual(titleKeys('Die Strasse'));
     expect(foldName('K\u0130RSI')).not.toBe('kirsi');
   });
 });

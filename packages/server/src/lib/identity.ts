@@ -9,13 +9,19 @@ import { normalizeTitle } from '@filmlist/shared/film-rules';
  */
 
 /**
+ * Upper case and back. Twice in foldName: "ẞ" is already upper case, so one round trip only lowers it
+ * to "ß", which the second takes to "ss" as it takes "ß".
+ */
+const caseRoundTrip = (text: string): string => text.toUpperCase().toLowerCase();
+
+/**
  * The one case fold: compatibility forms folded (NFKC: fullwidth letters, the Kelvin sign, "ſ"),
  * then upper case and back to lower case, which folds "ß" and "ẞ" to "ss", "ς" to "σ" and "ı" to
  * "i", and keeps "İ" apart from "i" (it lowers to "i" with a combining dot, as Unicode's full case
  * folding does). JavaScript's case mappings do not depend on a locale.
  */
 export function foldName(text: string): string {
-  return text.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC');
+  return caseRoundTrip(caseRoundTrip(text.normalize('NFKC'))).normalize('NFKC');
 }
 
 /**

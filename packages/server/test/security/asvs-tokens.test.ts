@@ -44,6 +44,13 @@ function accessClaims(member: TestMember, overrides: JWTPayload = {}): JWTPayloa
   };
 }
 
+/** The same signature bytes with the spare bits of its last base64url character set (RFC 4648 §3.5). */
+function respelled(signature: string): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  const last = alphabet.indexOf(signature.at(-1) ?? 'A');
+  return signature.slice(0, -1) + (alphabet[last | 1] ?? '');
+}
+
 async function forgeries(member: TestMember, victim: TestMember): Promise<Array<[string, string]>> {
   const [header = '', payload = '', signature = ''] = member.accessToken.split('.');
   const claims = decodeJwt(member.accessToken);
@@ -74,6 +81,13 @@ async function forgeries(member: TestMember, victim: TestMember): Promise<Array<
     ['refresh type, server key', await sign('HS256', accessClaims(member, { typ: 'refresh' }))],
     // Even the server's own key cannot join a subject to a session that is not theirs.
     ['another member as subject of this session, server key', await sign('HS256', accessClaims(member, { sub: String(victim.userId) }))],
+    // Claims only sign() makes: an audience and an issuer, issued now, for at most 15 minutes.
+    ['no audience, server key', await sign('HS256', accessClaims(member, { aud: undefined }))],
+    ['no issuer, server key', await sign('HS256', accessClaims(member, { iss: undefined }))],
+    ['issued an hour from now, server key', await sign('HS256', accessClaims(member, { iat: nowSeconds() + 3600 }))],
+    ['living a year, server key', await sign('HS256', accessClaims(member, { exp: nowSeconds() + 365 * 86_400 }))],
+    // The signature's last character with its spare bits set: the same bytes, another spelling.
+    ['the signature spelled another way', `${header}.${payload}.${respelled(signature)}`],
     [
       'a session id that does not exist, server key',
       await sign('HS256', accessClaims(member, { sid: '00000000-0000-4000-8000-000000000000' })),

@@ -8,6 +8,15 @@ import { ACCESS_TOKEN_TTL_MS } from '@filmlist/shared/constants';
 const ALGORITHM = 'HS256';
 const AUDIENCE = 'thefilmlist:api';
 const ISSUER = 'thefilmlist';
+/** The longest life a token of ours has, in seconds; one that claims more was not made by sign(). */
+const LIFE_SECONDS = ACCESS_TOKEN_TTL_MS / 1000;
+/** How far ahead of this instance's clock another instance's may be when it issues a token. */
+const CLOCK_SKEW_SECONDS = 60;
+/**
+ * An HS256 signature is 32 bytes, 43 base64url characters; the last one carries two spare bits, which
+ * must be zero (RFC 4648 §3.5), so a token has one spelling and not four.
+ */
+const CANONICAL_SIGNATURE = /\.[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 
 /** What an access token of ours carries beside the audience and the issuer the verifier checks (times in seconds). */
 const accessPayload = z.object({
@@ -41,7 +50,7 @@ export class AccessTokens {
       algorithms: [ALGORITHM],
       allowedAud: AUDIENCE,
       allowedIss: ISSUER,
-      requiredClaims: ['sub', 'exp', 'iat'],
+      requiredClaims: ['sub', 'exp', 'iat', 'aud', 'iss'],
       ignoreExpiration: true,
       ignoreNotBefore: true,
       cache: false,
@@ -69,6 +78,7 @@ export class AccessTokens {
   }
 
   private claims(token: string, nowSeconds: number): AccessClaims | null {
+    if (!CANONICAL_SIGNATURE.test(token)) return null;
     let payload: unknown;
     try {
       payload = this.verifier(token);
@@ -77,8 +87,10 @@ export class AccessTokens {
     }
     const parsed = accessPayload.safeParse(payload);
     if (!parsed.success) return null;
-    const { sid, sub, exp, nbf } = parsed.data;
+    const { sid, sub, iat, exp, nbf } = parsed.data;
     if (!(exp > nowSeconds) || (nbf !== undefined && nbf > nowSeconds)) return null;
+    // Issued by sign(): not in the future, and for no longer than an access token lives.
+    if (iat > nowSeconds + CLOCK_SKEW_SECONDS || exp - iat > LIFE_SECONDS) return null;
     const userId = Number(sub);
     if (!Number.isSafeInteger(userId)) return null;
     return { userId, sessionId: sid };

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@filmlist/shared/messages';
@@ -16,6 +17,30 @@ const refresh = (token: string, ip = '10.2.0.1') =>
 describe('access tokens', () => {
   it('admit a valid bearer token', async () => {
     const member = await createMember(t.app);
+    expect((await store(member.auth.authorization)).statusCode).toBe(200);
+  });
+
+  it('refuse a request with two Authorization headers, even when the first is valid', async () => {
+    const member = await createMember(t.app);
+    const other = await createMember(t.app);
+    // Over a socket: Node keeps only the first of two such headers, so the request is written as bytes.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect({ port: Number(port), host: '127.0.0.1' }, () => {
+        socket.end(
+          `POST /api/auth/store HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: ${member.auth.authorization}\r\n` +
+            `Authorization: ${other.auth.authorization}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+        );
+      });
+      let text = '';
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 401 /);
+    expect(answer).toContain('"code":"invalid_token"');
+    // One header with the same token passes.
     expect((await store(member.auth.authorization)).statusCode).toBe(200);
   });
 
