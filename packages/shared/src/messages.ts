@@ -236,6 +236,8 @@ export const notHeardShare = (percent: number): string => `${percent}% ${message
 
 /** How many films the list shows now: "12 films". */
 export const filmCount = (count: number): string => `${count} ${count === 1 ? 'film' : 'films'}`;
+/** The count beside the search box when no title starts with the text but some contain it (§Search). */
+export const containingCount = (count: number): string => `${count} title${count === 1 ? ' contains' : 's contain'} it`;
 
 /** A search that matches films the filter leaves out (§Search). */
 export const filteredOutNotice = (count: number, filter: string): string =>

@@ -26,7 +26,8 @@ export function FilmPagePreview() {
   const poster = passedPoster(state);
   return (
     <article className="film-details" aria-busy="true">
-      <p className="back-link" aria-hidden="true" />
+      {/* The back link's place (a line of its height, without a paragraph's margins), so nothing moves when the page comes. */}
+      <span className="back-link" aria-hidden="true" />
       <header className="film-hero">
         {poster ? (
           <img className="film-poster" src={posterAt(poster, 342)} width={342} height={posterHeight(342)} alt="" />

@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
  * away, so a keystroke that changes the list's 50 rows fetched about 27 row posters where 10 are seen, and
  * each fetch costs the page's main thread (docs/performance.md, "Row posters asked for near the screen").
  */
-const MARGIN = '600px 0px';
+const MARGIN = '600px';
 
 /** One observer for every element that waits, so a page of rows adds one, not fifty. */
 let observer: IntersectionObserver | null = null;

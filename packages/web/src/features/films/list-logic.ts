@@ -43,20 +43,22 @@ export const CONTAINING_MAX = 8;
 
 /**
  * The films whose folded title contains the folded query, in the list's order, leaving out `shown` (the
- * ones the title rule found already); at most CONTAINING_MAX. Empty for a query with no letter or digit.
+ * ones the title rule found already) and those `keep` turns down (the member's filter); at most
+ * CONTAINING_MAX. Empty for a query with no letter or digit.
  */
 export function filmsContaining(
   films: readonly Film[],
   query: string,
   shown: ReadonlySet<number>,
   folded: readonly string[] = foldedKeys(films),
+  keep: (film: Film) => boolean = () => true,
 ): Film[] {
   const wanted = foldTitle(query);
   const found: Film[] = [];
   if (wanted === '') return found;
   for (let i = 0; i < films.length && found.length < CONTAINING_MAX; i++) {
     const film = films[i];
-    if (film && !shown.has(film.film_id) && (folded[i] ?? '').includes(wanted)) found.push(film);
+    if (film && !shown.has(film.film_id) && (folded[i] ?? '').includes(wanted) && keep(film)) found.push(film);
   }
   return found;
 }

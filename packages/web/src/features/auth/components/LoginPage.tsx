@@ -10,6 +10,9 @@ import { TextField } from '../../../components/TextField';
 import { useLogin } from '../api/login';
 import { PublicFilmOffer, privateFilmSlug } from './PublicFilmOffer';
 
+/** Under the Username field (docs/product.md §Login): the spec's login takes the username, and members type their address. */
+const LOGIN_BY_USERNAME = 'Your username, not your email address.';
+
 /** Where RequireAuth was sending the visitor, if it is a path on this site. */
 function fromPath(state: unknown): string | null {
   if (typeof state === 'object' && state !== null && 'from' in state && typeof state.from === 'string') {
@@ -73,6 +76,7 @@ export default function LoginPage() {
           onChange={(e) => setUsername(e.target.value)}
           error={errors.username}
         />
+        <p className="field-hint">{LOGIN_BY_USERNAME}</p>
         <TextField
           label="Password"
           name="password"

@@ -90,6 +90,7 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
         filter={view.filter}
         filtersReady={votes !== null}
         count={films ? view.count : (early?.total ?? null)}
+        containing={view.containing.length}
         onSearch={view.search}
         onFilter={view.changeFilter}
       />

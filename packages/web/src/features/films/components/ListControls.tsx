@@ -1,4 +1,4 @@
-import { filmCount } from '@filmlist/shared/messages';
+import { containingCount, filmCount } from '@filmlist/shared/messages';
 import { LIST_FILTERS, type ListFilter } from '../list-logic';
 
 export const FILTER_LABELS: Record<ListFilter, string> = {
@@ -17,12 +17,14 @@ interface ListControlsProps {
   filtersReady: boolean;
   /** how many films match; null while the list loads */
   count: number | null;
+  /** how many titles contain the search when none starts with it (§Search) */
+  containing?: number;
   onSearch: (typed: string) => void;
   onFilter: (filter: ListFilter) => void;
 }
 
 /** docs/product.md §Search, §Filters: the search box, and for members the filter buttons, the active one pressed; how many films match. */
-export function ListControls({ member, query, filter, filtersReady, count, onSearch, onFilter }: ListControlsProps) {
+export function ListControls({ member, query, filter, filtersReady, count, containing = 0, onSearch, onFilter }: ListControlsProps) {
   return (
     <div className="list-controls">
       <div className="search">
@@ -30,7 +32,7 @@ export function ListControls({ member, query, filter, filtersReady, count, onSea
         <input id="film-search" type="search" autoComplete="off" value={query} onChange={(event) => onSearch(event.target.value)} />
       </div>
       <p className="film-count" aria-live="polite" aria-atomic="true">
-        {count === null ? '' : filmCount(count)}
+        {count === null ? '' : count || !containing ? filmCount(count) : containingCount(containing)}
       </p>
       {member && (
         <div className="filters" role="group" aria-label="Filter films">

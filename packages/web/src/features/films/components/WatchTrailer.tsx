@@ -11,10 +11,13 @@ function openTrailer(film: TrailerFilm, trailerKey: string | null): void {
   if (popup) popup.opener = null;
 }
 
+/** What Watch Trailer does, as its title (which screen readers read as its description; docs/product.md §Watch and trailer): it leaves the page. */
+export const OPENS_YOUTUBE = 'opens YouTube in a new window';
+
 /** `trailerKey`: the film database's trailer (a YouTube id), null while unknown. */
 export function WatchTrailer({ film, trailerKey = null }: { film: TrailerFilm; trailerKey?: string | null }) {
   return (
-    <button type="button" className="act quiet" onClick={() => openTrailer(film, trailerKey)}>
+    <button type="button" className="act quiet" title={OPENS_YOUTUBE} onClick={() => openTrailer(film, trailerKey)}>
       <span className="act-label">Watch Trailer</span>
       <Icon name="play" />
     </button>

@@ -3,7 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
 import { mention, type MyVotes } from '@filmlist/shared/api/votes';
-import { messages, saveForLater, takeOffWatchlist, titlesContaining, watchlistChangeFailed } from '@filmlist/shared/messages';
+import {
+  containingCount,
+  filmCount,
+  messages,
+  saveForLater,
+  takeOffWatchlist,
+  titlesContaining,
+  watchlistChangeFailed,
+} from '@filmlist/shared/messages';
 import { film, generatedPoster } from '../../../test/factories';
 import { deferred, json, mockApi, type Answer, type RouteKey } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
@@ -245,6 +253,25 @@ describe('search that forgives', () => {
     expect(
       within(screen.getByRole('region', { name: titlesContaining('Fall') })).getByRole('link', { name: 'The Fall' }),
     ).toBeInTheDocument();
+    // The count beside the box says what was found, not "0 films" above a film.
+    expect(screen.getByText(containingCount(1))).toBeInTheDocument();
+    expect(screen.queryByText(filmCount(0))).not.toBeInTheDocument();
+  });
+
+  it("lists only the films the member's filter keeps as containing the text", async () => {
+    member({}, { mentions: { '2': true }, ratings: { '2': 8 } });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    await votesIn();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Rated' }));
+    // "u" starts no rated title; In Bruges (rated) and Hunt for the Wilderpeople (not rated) contain it.
+    await user.type(screen.getByLabelText('Search by film title'), 'u');
+    const found = await screen.findByRole('region', { name: titlesContaining('U') });
+    expect(
+      within(found)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['In Bruges']);
   });
 });
 

@@ -90,7 +90,8 @@ export default function WatchlistPage() {
         <ol className="watchlist-films">
           {films.map((film, index) => {
             const src = posterSrc(film, 185);
-            const page = filmPath(film, true);
+            // The public address: the one a member copies to send a friend (docs/product.md §Film addresses).
+            const page = filmPath(film, false);
             const state = { film, fromList: true };
             return (
               <li key={film.film_id} className="watchlist-film" data-film-id={film.film_id}>

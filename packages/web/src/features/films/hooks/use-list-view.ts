@@ -8,6 +8,7 @@ import {
   foldedKeys,
   listSearch,
   listStateIn,
+  matchesFilter,
   pageOf,
   searchText,
   titleKeys,
@@ -47,9 +48,16 @@ export function useListView(films: Film[] | null, votes: Votes | null, member: b
   const containing = useMemo(
     () =>
       films && query.trim() !== '' && visible.length < FEW_MATCHES
-        ? filmsContaining(films, query, new Set(visible.map((film) => film.film_id)), folded)
+        ? filmsContaining(
+            films,
+            query,
+            new Set(visible.map((film) => film.film_id)),
+            folded,
+            // With a filter on, only the films it keeps: the list below speaks of the filter's films.
+            (film) => matchesFilter(filter, mine, film.film_id),
+          )
         : [],
-    [films, query, visible, folded],
+    [films, query, visible, folded, filter, mine],
   );
   const go = (nextFilter: ListFilter, nextQuery: string) => navigate(`${pathname}${listSearch(nextFilter, nextQuery)}`, { replace: true });
 
