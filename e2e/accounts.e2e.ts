@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { expectAccessible, launchBrowser, newPage, verificationLinkFor } from './support/browser.js';
 
 let browser: Browser;
@@ -60,7 +60,7 @@ describe('a member account, from sign-up to deletion', () => {
     const usernameForm = page.getByRole('form', { name: 'Update Username' });
     await usernameForm.getByLabel('New username').fill(newUsername);
     await usernameForm.getByRole('button', { name: 'Update Username' }).click();
-    await usernameForm.getByText(messages.usernameUpdated).waitFor();
+    await usernameForm.getByText(serverMessages.usernameUpdated).waitFor();
     await summary.getByText(newUsername, { exact: true }).waitFor();
     await expectAccessible(page, '/myprofile after an update');
 
@@ -69,7 +69,7 @@ describe('a member account, from sign-up to deletion', () => {
     await passwordForm.getByLabel('Confirm new password').fill(newPassword);
     await passwordForm.getByLabel('Current password').fill(password);
     await passwordForm.getByRole('button', { name: 'Update Password' }).click();
-    await passwordForm.getByText(messages.passwordUpdated).waitFor();
+    await passwordForm.getByText(serverMessages.passwordUpdated).waitFor();
 
     // Log out, and back in with the new name and password.
     await nav.getByRole('link', { name: 'Logout' }).click();
@@ -86,7 +86,7 @@ describe('a member account, from sign-up to deletion', () => {
     await expectAccessible(page, 'the delete-account confirmation');
     await confirm.getByLabel('Current password').fill('not the password');
     await confirm.getByRole('button', { name: 'Yes, delete my account' }).click();
-    await confirm.getByText(messages.currentPasswordWrong).waitFor();
+    await confirm.getByText(serverMessages.currentPasswordWrong).waitFor();
     await confirm.getByLabel('Current password').fill(newPassword);
     await confirm.getByRole('button', { name: 'Yes, delete my account' }).click();
     await page.waitForURL('**/account-deleted');

@@ -194,9 +194,7 @@ for (const size of SIZES) {
       ]);
       const lines = (await readFile((await download.path()) ?? '', 'utf8')).split(/\r?\n/);
       expect(lines[0]).toBe('Title,Year,Rating10,tmdbID,imdbID,WatchedDate');
-      expect(lines.some((line) => new RegExp(`^${size.keep.title},${size.keep.year},6,[^,]*,[^,]*,\\d{4}-\\d{2}-\\d{2}$`).test(line))).toBe(
-        true,
-      );
+      expect(lines.some((line) => new RegExp(`^${size.keep.title},${size.keep.year},6,[^,]*,[^,]*,$`).test(line))).toBe(true);
     });
 
     it("a member's film address sent to a friend: Login offers the film's public page, its right-to-left title in order", async () => {

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filmBody } from '@filmlist/shared/api/films';
 import { myExport } from '@filmlist/shared/api/me';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { callApi, logIn, logInApi, newAccount, registerVerified } from './support/members.js';
 import { addFilmAsReviewer, reviewerSession } from './support/reviewer.js';
@@ -103,7 +103,7 @@ describe("a member's own contributions", () => {
     expect(await withdrawn.count()).toBe(1);
     await withdrawn.getByRole('button', { name: 'Withdraw' }).click();
     await dialog.getByRole('button', { name: 'Yes, withdraw it' }).click();
-    await page.getByRole('status').getByText(messages.submissionWithdrawn).waitFor();
+    await page.getByRole('status').getByText(serverMessages.submissionWithdrawn).waitFor();
     await expect.poll(() => withdrawn.count()).toBe(0);
     await item(`${films.pending.title} (2003)`).waitFor();
   });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { expectAccessible, launchBrowser, mailLinkFor, newPage, verificationLinkFor } from './support/browser.js';
 import { submitLogin } from './support/accounts.js';
 import { logIn, newAccount, register, registerVerified } from './support/members.js';
@@ -32,7 +32,7 @@ describe('account recovery', () => {
     await expectAccessible(page, '/forgot-password at 390 px');
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page.getByRole('status').getByText(messages.recoveryMailSent).waitFor();
+    await page.getByRole('status').getByText(serverMessages.recoveryMailSent).waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
 
     // The emailed link, with a mismatched confirmation first.
@@ -47,7 +47,7 @@ describe('account recovery', () => {
     await expectAccessible(page, '/reset-password/{token} with an error');
     await page.getByLabel('Confirm new password').fill(newPassword);
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByText(messages.passwordResetDone).waitFor();
+    await page.getByText(serverMessages.passwordResetDone).waitFor();
     await expectAccessible(page, '/reset-password/{token} once reset');
 
     // Asked to log in: the old password no longer works, the new one does.
@@ -77,12 +77,12 @@ describe('account recovery', () => {
     // A reset opened in a browser that is logged in ends that session at once.
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
-    await page.getByText(messages.recoveryMailSent).waitFor();
+    await page.getByText(serverMessages.recoveryMailSent).waitFor();
     await page.goto(await mailLinkFor(account.email, 'reset-password', { after: link }));
     await page.getByLabel('New password', { exact: true }).fill('Third-Phrase-Of-The-Day-27');
     await page.getByLabel('Confirm new password').fill('Third-Phrase-Of-The-Day-27');
     await page.getByRole('button', { name: 'Reset Password' }).click();
-    await page.getByText(messages.passwordResetDone).waitFor();
+    await page.getByText(serverMessages.passwordResetDone).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main' });
     // On a phone the navigation folds behind Menu (docs/product.md §Navigation and shell).
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -107,7 +107,7 @@ describe('account recovery', () => {
     await expectAccessible(page, '/resend-verification');
     await page.getByLabel('Email').fill(account.email);
     await page.getByRole('button', { name: 'Resend Verification Email' }).click();
-    await page.getByRole('status').getByText(messages.verificationResent).waitFor();
+    await page.getByRole('status').getByText(serverMessages.verificationResent).waitFor();
 
     const newLink = await mailLinkFor(account.email, 'verification', { after: firstLink });
     await page.goto(firstLink);

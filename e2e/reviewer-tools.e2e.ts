@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { E2E_REVIEWER } from './global-setup.js';
 import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { logIn, newAccount, registerVerified } from './support/members.js';
@@ -96,7 +96,7 @@ describe("a reviewer's tools", () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await page.waitForURL(`**/films/private/${after.slug}`);
     await page.getByRole('heading', { level: 1, name: after.title }).waitFor();
-    await page.getByRole('status').getByText(messages.filmUpdated).waitFor();
+    await page.getByRole('status').getByText(serverMessages.filmUpdated).waitFor();
 
     // The old public address answers a permanent redirect; the old private one is replaced in the page.
     const response = await page.request.get(`/films/${before.slug}`, { maxRedirects: 0 });
@@ -136,7 +136,7 @@ describe("a reviewer's tools", () => {
     await expectAccessible(page, 'the remove-film dialog');
     await dialog.getByLabel('Reason', { exact: false }).fill(removalReason);
     await dialog.getByRole('button', { name: 'Yes, remove the film' }).click();
-    await page.getByRole('status').getByText(messages.filmRemoved).waitFor();
+    await page.getByRole('status').getByText(serverMessages.filmRemoved).waitFor();
 
     await page.getByRole('link', { name: 'Back to The Film List' }).click();
     await page.waitForURL('**/dashboard');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { serverMessages } from '@filmlist/shared/messages';
 import { createTestApp, useTestApp } from '../test/support/test-app.js';
 
 const t = useTestApp();
@@ -32,7 +32,7 @@ describe('the HTTP surface', () => {
     ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: messages.apiNotFound, code: 'not_found' });
+      expect(res.json()).toEqual({ error: serverMessages.apiNotFound, code: 'not_found' });
     }
   });
 
@@ -44,7 +44,7 @@ describe('the HTTP surface', () => {
       payload: '{"username": "a", "password": ',
     });
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json()).toMatchObject({ error: messages.malformedJson, code: 'malformed_json' });
+    expect(malformed.json()).toMatchObject({ error: serverMessages.malformedJson, code: 'malformed_json' });
 
     const huge = await t.app.inject({
       method: 'POST',
@@ -53,7 +53,7 @@ describe('the HTTP surface', () => {
       payload: JSON.stringify({ username: 'a', password: 'x'.repeat(100_000) }),
     });
     expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toMatchObject({ error: messages.bodyTooLarge, code: 'body_too_large' });
+    expect(huge.json()).toMatchObject({ error: serverMessages.bodyTooLarge, code: 'body_too_large' });
   });
 
   it('answers text the database cannot store (a NUL byte) with 400, not 500', async () => {

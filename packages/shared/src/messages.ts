@@ -24,7 +24,6 @@ export const messages = {
   passwordRequired: 'Password is required',
   loginFailed: 'Login failed. Please try again.',
   loginUnverified: 'Login failed. Your account is not yet verified. Please check your email for verification instructions.',
-  noAccessToken: 'No access token provided.',
 
   // Sign-up and profile (§Sign-up and verification, §Usernames and emails)
   usernameHasSpaces: 'Username cannot contain spaces',
@@ -55,10 +54,6 @@ export const messages = {
   reviewSubmitted: 'Your request has been submitted for review. You will be notified the result of this review via email.',
   filmAdded: 'The Film has been added to The Film List.',
   filmRejected: 'The Film has been rejected.',
-  profileUpdated: 'Profile updated successfully',
-  usernameUpdated: "Username updated successfully. You'll see the changes on your profile when you log back in again.",
-  emailUpdated: "Email updated successfully. You'll see the changes on your profile when you log back in again.",
-  passwordUpdated: 'Password updated successfully',
   registrationSuccessful: 'Registration was successful!',
 
   // Accounts, votes, submissions and every request (§Accounts, §Votes, §Submitting, §Errors, §Limits)
@@ -66,7 +61,6 @@ export const messages = {
   passwordTooLong: 'Password must be at most 128 characters',
   passwordTooCommon: 'This password is too common. Please choose a less common one.',
   currentPasswordRequired: 'Please enter your current password to make this change.',
-  currentPasswordWrong: 'Your current password is incorrect.',
   usernameTooLong: 'Username must be at most 30 characters',
   usernameInvalid: 'Username may only contain letters, numbers, dots, dashes and underscores',
   usernameNeedsLetter: 'Username must contain at least one letter or number',
@@ -79,34 +73,13 @@ export const messages = {
   yearOutOfRange: 'Year of release must be between 1870 and next year.',
   watchLinkInvalid: 'Watch link must be a web address starting with http:// or https://',
   filmAlreadyPending: 'This film has already been submitted and is awaiting review.',
-  tooManyPending: 'You already have 20 films awaiting review. Please wait for a decision on them first.',
-  submissionNotFound: 'No pending submission matches this film.',
-  submissionAlreadyRejected: "This member's submission of the film has already been rejected, so it was not added.",
   ratingInvalid: 'Rating must be a whole number from 1 to 10.',
-  alreadyMentioned: 'You have already answered this question for this film.',
-  alreadyRated: 'You have already rated this film. Use edit to change your rating.',
-  notRatedYet: 'You have not rated this film yet.',
-  mentionRecorded: 'Your answer has been recorded.',
-  ratingRecorded: 'Your rating has been recorded.',
-  ratingUpdated: 'Your rating has been updated.',
-  notYourAccount: 'You can only act on your own account.',
-  authRequired: 'Please log in to continue.',
-  sessionExpired: 'Your session has expired. Please log in again.',
   reviewerOnly: 'Only reviewers can do this.',
-  userNotFound: 'User not found.',
   invalidRequest: 'The request is not valid.',
   textIllFormed: 'This text contains a broken character (half of an emoji or symbol). Please retype it.',
-  malformedJson: 'The request body is not valid JSON.',
-  bodyTooLarge: 'The request body is too large.',
-  requestTimeout: 'The request took too long to arrive.',
-  headersTooLarge: 'The request headers are too large.',
-  unsupportedMediaType: 'The request body must be JSON.',
-  apiNotFound: 'There is no such API endpoint.',
   rateLimited: 'Too many requests. Please wait a moment and try again.',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
-  internalError: 'Something went wrong on our side. Please try again.',
   temporaryIdInvalid: 'The temporary user id is not valid.',
-  watchClickRecorded: 'Watch click recorded.',
   rejectReasonTooLong: 'The reason must be at most 1000 characters.',
   // The "Why is it undervalued?" note (§Recommendation note)
   noteTooLong: 'The note must be at most 280 characters.',
@@ -123,21 +96,9 @@ export const messages = {
   filmDatabaseUnavailable: 'The film database is unavailable right now. Please type the film in by hand.',
   filmDatabaseEntryAdult: 'This film database entry is marked as adult content, so it cannot be linked. Choose another entry or unlink it.',
   reasonHasInvisible: 'The reason should not contain invisible or control characters.',
-  nothingToUpdate: 'Nothing to update.',
-  recoveryMailSent:
-    'If an account uses this email address, we have sent it a link to reset its password. Please check your junk folder too.',
-  verificationResent:
-    'If an account with this email address is waiting for verification, we have sent it a new link. Please check your junk folder too.',
-  passwordResetDone: 'Your password has been reset. Please log in with your new password.',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please ask for a new one.',
-  submissionWithdrawn: 'Your submission has been withdrawn.',
-  submissionNotPending: 'This submission has already been reviewed, so it can no longer be withdrawn.',
-  filmUpdated: 'The film has been updated.',
-  filmRemoved: 'The film has been removed from The Film List.',
-  profileUnchanged: 'Nothing changed: your profile already has these details.',
   emailChangeCancelled: 'Your email change has been cancelled. Your email stays as it was.',
   accountDeleted: 'Your account has been deleted.',
-  loggedOut: 'You have been logged out.',
   verificationSucceeded: 'Your email address has been verified. You can now log in.',
   alreadyVerified: 'Your email address is already verified. You can log in.',
 
@@ -195,6 +156,53 @@ export const messages = {
   newFilmsNone: 'No new films are waiting for answers right now.',
   newFilmsAllAnswered: 'You have answered every new film. Thank you: each answer moves them up or down.',
   containingHeading: 'Titles containing',
+} as const;
+
+/**
+ * Messages only the server sends: in its answers (which the web app shows as they come) and its mail.
+ * Word for word like the rest, and apart from `messages` so the web app's first load does not carry
+ * them (docs/decisions/005-web-app-within-100kb.md).
+ */
+export const serverMessages = {
+  noAccessToken: 'No access token provided.',
+  profileUpdated: 'Profile updated successfully',
+  usernameUpdated: "Username updated successfully. You'll see the changes on your profile when you log back in again.",
+  emailUpdated: "Email updated successfully. You'll see the changes on your profile when you log back in again.",
+  passwordUpdated: 'Password updated successfully',
+  currentPasswordWrong: 'Your current password is incorrect.',
+  tooManyPending: 'You already have 20 films awaiting review. Please wait for a decision on them first.',
+  submissionNotFound: 'No pending submission matches this film.',
+  submissionAlreadyRejected: "This member's submission of the film has already been rejected, so it was not added.",
+  alreadyMentioned: 'You have already answered this question for this film.',
+  alreadyRated: 'You have already rated this film. Use edit to change your rating.',
+  notRatedYet: 'You have not rated this film yet.',
+  mentionRecorded: 'Your answer has been recorded.',
+  ratingRecorded: 'Your rating has been recorded.',
+  ratingUpdated: 'Your rating has been updated.',
+  notYourAccount: 'You can only act on your own account.',
+  authRequired: 'Please log in to continue.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  userNotFound: 'User not found.',
+  malformedJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  requestTimeout: 'The request took too long to arrive.',
+  headersTooLarge: 'The request headers are too large.',
+  unsupportedMediaType: 'The request body must be JSON.',
+  apiNotFound: 'There is no such API endpoint.',
+  internalError: 'Something went wrong on our side. Please try again.',
+  watchClickRecorded: 'Watch click recorded.',
+  nothingToUpdate: 'Nothing to update.',
+  recoveryMailSent:
+    'If an account uses this email address, we have sent it a link to reset its password. Please check your junk folder too.',
+  verificationResent:
+    'If an account with this email address is waiting for verification, we have sent it a new link. Please check your junk folder too.',
+  passwordResetDone: 'Your password has been reset. Please log in with your new password.',
+  submissionWithdrawn: 'Your submission has been withdrawn.',
+  submissionNotPending: 'This submission has already been reviewed, so it can no longer be withdrawn.',
+  filmUpdated: 'The film has been updated.',
+  filmRemoved: 'The film has been removed from The Film List.',
+  profileUnchanged: 'Nothing changed: your profile already has these details.',
+  loggedOut: 'You have been logged out.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import type { ErrorBody } from '@filmlist/shared/api/common';
 import { isContention, isDataException, isDatabaseUnavailable, isUniqueViolation } from '../db/pg-errors.js';
 import { privateAnswer } from '../lib/http-cache.js';
@@ -39,14 +39,14 @@ function toAnswer(error: FastifyError): { status: number; body: ErrorBody; heade
     return { status: 400, body: { error: message, code: 'validation_failed', fields } };
   }
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-  if (status === 413) return { status, body: { error: messages.bodyTooLarge, code: 'body_too_large' } };
-  if (status === 415) return { status, body: { error: messages.unsupportedMediaType, code: 'unsupported_media_type' } };
+  if (status === 413) return { status, body: { error: serverMessages.bodyTooLarge, code: 'body_too_large' } };
+  if (status === 415) return { status, body: { error: serverMessages.unsupportedMediaType, code: 'unsupported_media_type' } };
   if (status >= 400 && status < 500) {
     const malformed = error instanceof SyntaxError || error.code?.startsWith('FST_ERR_CTP') === true;
     return {
       status,
       body: malformed
-        ? { error: messages.malformedJson, code: 'malformed_json' }
+        ? { error: serverMessages.malformedJson, code: 'malformed_json' }
         : { error: messages.invalidRequest, code: 'invalid_request' },
     };
   }
@@ -67,5 +67,5 @@ function toAnswer(error: FastifyError): { status: number; body: ErrorBody; heade
   }
   if (isDataException(error)) return { status: 400, body: { error: messages.invalidRequest, code: 'invalid_request' } };
   if (isUniqueViolation(error)) return { status: 409, body: { error: messages.invalidRequest, code: 'conflict' } };
-  return { status: 500, body: { error: messages.internalError, code: 'internal' } };
+  return { status: 500, body: { error: serverMessages.internalError, code: 'internal' } };
 }

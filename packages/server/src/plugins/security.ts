@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import type { ErrorBody } from '@filmlist/shared/api/common';
 import type { Config } from '../config.js';
 import { addVary, NOT_STORED } from '../lib/http-cache.js';
@@ -67,7 +67,9 @@ export function frameworkErrorAnswer(config: Config) {
   return (error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void => {
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 400;
     const body: ErrorBody =
-      status >= 500 ? { error: messages.internalError, code: 'internal' } : { error: messages.invalidRequest, code: 'invalid_request' };
+      status >= 500
+        ? { error: serverMessages.internalError, code: 'internal' }
+        : { error: messages.invalidRequest, code: 'invalid_request' };
     void reply.headers(headers).code(status).send(body);
   };
 }
@@ -84,9 +86,9 @@ export function clientErrorAnswer(config: Config) {
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const [status, body]: [number, ErrorBody] =
       error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, { error: messages.requestTimeout, code: 'request_timeout' }]
+        ? [408, { error: serverMessages.requestTimeout, code: 'request_timeout' }]
         : error.code === 'HPE_HEADER_OVERFLOW'
-          ? [431, { error: messages.headersTooLarge, code: 'headers_too_large' }]
+          ? [431, { error: serverMessages.headersTooLarge, code: 'headers_too_large' }]
           : [400, { error: messages.invalidRequest, code: 'invalid_request' }];
     const text = JSON.stringify(body);
     const lines = [

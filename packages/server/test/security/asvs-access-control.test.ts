@@ -5,7 +5,7 @@ import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginAnswer } from '@filmlist/shared/api/users';
 import { refreshAnswer } from '@filmlist/shared/api/auth';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { buildApp } from '../../src/app.js';
 import { createWebRoot } from '../support/web-root.js';
 import { loadConfig } from '../../src/config.js';
@@ -483,7 +483,7 @@ describe('access control on every route (ASVS 8.2, 8.3)', () => {
         }
         if (expected === 403 && method !== 'HEAD') {
           const body = res.json<{ error?: string }>();
-          const wanted = routeCase.expect.member === 403 ? messages.reviewerOnly : messages.notYourAccount;
+          const wanted = routeCase.expect.member === 403 ? messages.reviewerOnly : serverMessages.notYourAccount;
           if (body.error !== wanted) failures.push(`${key} as ${label}: 403 with "${body.error}", expected "${wanted}"`);
         }
       }

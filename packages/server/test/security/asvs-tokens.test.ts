@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair, type JWTPayload } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { refreshAnswer } from '@filmlist/shared/api/auth';
-import { messages } from '@filmlist/shared/messages';
+import { serverMessages } from '@filmlist/shared/messages';
 import { ratings, sessions } from '../../src/db/schema.js';
 import { createFilm, createMember, createReviewer, type TestMember } from '../support/factories.js';
 import { useTestApp } from '../support/test-app.js';
@@ -44,7 +44,7 @@ function accessClaims(member: TestMember, overrides: JWTPayload = {}): JWTPayloa
   };
 }
 
-/** The same signature bytes with the spare bits of its last base64url character set (RFC 4648 §3.5). */
+/** The same signature bytes with the spare bits of its last base64url character set (RFC 4648, section 3.5). */
 function respelled(signature: string): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
   const last = alphabet.indexOf(signature.at(-1) ?? 'A');
@@ -142,7 +142,7 @@ describe('forged and altered access tokens (ASVS 9.1, 9.2)', () => {
         const payload = request.url === '/api/ratings/rate' ? { user_id: owner.userId, film_id: fresh.filmId, rating: 8 } : request.payload;
         const res = await t.app.inject({ ...request, payload, headers: { authorization: `Bearer ${token}` } });
         const body = res.json<{ error?: string; code?: string }>();
-        if (res.statusCode !== 401 || body.code !== 'invalid_token' || body.error !== messages.sessionExpired) {
+        if (res.statusCode !== 401 || body.code !== 'invalid_token' || body.error !== serverMessages.sessionExpired) {
           failures.push(`${name} on ${request.url}: ${res.statusCode} ${res.body.slice(0, 100)}`);
         }
       }
@@ -165,7 +165,7 @@ describe('refresh tokens (ASVS 9.2, 10.4)', () => {
     // Cut to the length of a refresh token, it is just an unknown token.
     const cut = await refresh(member.accessToken.slice(-43));
     expect(cut.statusCode).toBe(401);
-    expect(cut.json()).toEqual({ error: messages.sessionExpired, code: 'invalid_refresh' });
+    expect(cut.json()).toEqual({ error: serverMessages.sessionExpired, code: 'invalid_refresh' });
   });
 
   it('used twice at the same moment: one rotation wins, and the reuse ends the whole session', async () => {
@@ -193,7 +193,7 @@ describe('ending sessions (ASVS 10.4)', () => {
     const member = await createMember(t.app);
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: member.auth });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: messages.loggedOut });
+    expect(res.json()).toEqual({ message: serverMessages.loggedOut });
     expect((await store(member.auth.authorization)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/refresh', payload: { refresh: member.refreshToken } })).statusCode).toBe(
       401,

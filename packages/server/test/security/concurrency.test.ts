@@ -5,7 +5,7 @@ import { errorBody } from '@filmlist/shared/api/common';
 import { filmList } from '@filmlist/shared/api/films';
 import { registerAnswer } from '@filmlist/shared/api/users';
 import { countAnswer, mentionAnswer, ratingAnswer, sumTotalAnswer } from '@filmlist/shared/api/votes';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { filmScore } from '@filmlist/shared/score';
 import { PASSWORD_WORK } from '../../src/modules/auth/password-work.js';
 import { emailTokens, mentions, ratings, users } from '../../src/db/schema.js';
@@ -106,7 +106,7 @@ describe('votes at the same moment (production rate limits)', () => {
     const created = answers.find((a) => a.status === 201);
     expect(mentionAnswer.parse(created?.body).mention).toEqual({ user_id: member.userId, film_id: film.filmId, mentioned: false });
     expect(new Set(errorsOf(answers).map((e) => `${e.code}: ${e.error}`))).toEqual(
-      new Set([`already_mentioned: ${messages.alreadyMentioned}`]),
+      new Set([`already_mentioned: ${serverMessages.alreadyMentioned}`]),
     );
     const stored = await t.app.db.select().from(mentions).where(eq(mentions.filmId, film.filmId));
     expect(stored.map((m) => [m.userId, m.mentioned])).toEqual([[member.userId, false]]);
@@ -127,7 +127,9 @@ describe('votes at the same moment (production rate limits)', () => {
 
     expect(tally(answers)).toEqual({ 201: 1, 409: 199 });
     const winner = ratingAnswer.parse(answers.find((a) => a.status === 201)?.body).rating;
-    expect(new Set(errorsOf(answers).map((e) => `${e.code}: ${e.error}`))).toEqual(new Set([`already_rated: ${messages.alreadyRated}`]));
+    expect(new Set(errorsOf(answers).map((e) => `${e.code}: ${e.error}`))).toEqual(
+      new Set([`already_rated: ${serverMessages.alreadyRated}`]),
+    );
     const stored = await t.app.db.select().from(ratings).where(eq(ratings.filmId, film.filmId));
     expect(stored.map((r) => [r.userId, r.rating])).toEqual([[member.userId, winner.rating]]);
     expect(await counters(film.filmId)).toEqual({ notHeard: 0, heardNotRated: 0, ratingCount: 1, ratingSum: winner.rating });

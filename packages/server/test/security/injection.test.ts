@@ -4,7 +4,7 @@ import { errorBody } from '@filmlist/shared/api/common';
 import { addFilmAnswer, checkFilmAnswer, filmBody, filmList, submissionAnswer, submissionList } from '@filmlist/shared/api/films';
 import { loginAnswer, profileAnswer, registerAnswer } from '@filmlist/shared/api/users';
 import { checkFilmFields } from '@filmlist/shared/film-rules';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { filmSlug } from '@filmlist/shared/slug';
 import { films, outbox, users } from '../../src/db/schema.js';
 import { createMember, createReviewer, unique, type TestMember } from '../support/factories.js';
@@ -225,7 +225,7 @@ describe('hostile account fields', () => {
     for (const name of SQL_INJECTION) {
       const answer = await get(`/api/users/profile/${encodeURIComponent(name)}`);
       expect(answer.statusCode).toBe(404);
-      expect(errorBody.parse(answer.json()).error).toBe(messages.userNotFound);
+      expect(errorBody.parse(answer.json()).error).toBe(serverMessages.userNotFound);
     }
   });
 });

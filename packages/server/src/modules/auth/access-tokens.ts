@@ -14,7 +14,7 @@ const LIFE_SECONDS = ACCESS_TOKEN_TTL_MS / 1000;
 const CLOCK_SKEW_SECONDS = 60;
 /**
  * An HS256 signature is 32 bytes, 43 base64url characters; the last one carries two spare bits, which
- * must be zero (RFC 4648 §3.5), so a token has one spelling and not four.
+ * must be zero (RFC 4648, section 3.5), so a token has one spelling and not four.
  */
 const CANONICAL_SIGNATURE = /\.[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]$/;
 

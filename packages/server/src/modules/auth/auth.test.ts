@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { SignJWT, decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { RATE_LIMITS } from '../../plugins/rate-limit.js';
 import { MEMBER_PASSWORD, createMember, createReviewer } from '../../../test/support/factories.js';
 import { createTestApp, type TestApp, useTestApp } from '../../../test/support/test-app.js';
@@ -66,7 +66,7 @@ describe('access tokens', () => {
     for (const token of [none, hs512, tamperedPayload, flipped, otherKey]) {
       const res = await store(`Bearer ${token}`);
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ error: messages.sessionExpired, code: 'invalid_token' });
+      expect(res.json()).toEqual({ error: serverMessages.sessionExpired, code: 'invalid_token' });
     }
 
     expect((await store(member.auth.authorization)).statusCode).toBe(200);
@@ -151,7 +151,7 @@ describe('POST /api/auth/logout', () => {
       payload: { refresh: member.refreshToken },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: messages.loggedOut });
+    expect(res.json()).toEqual({ message: serverMessages.loggedOut });
     expect((await store(member.auth.authorization)).statusCode).toBe(401);
     expect((await refresh(member.refreshToken)).statusCode).toBe(401);
   });

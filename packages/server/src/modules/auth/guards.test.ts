@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { errorBody } from '@filmlist/shared/api/common';
-import { messages } from '@filmlist/shared/messages';
+import { serverMessages } from '@filmlist/shared/messages';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { createMember, createReviewer, type TestMember } from '../../../test/support/factories.js';
 import { useTestApp } from '../../../test/support/test-app.js';
@@ -54,7 +54,7 @@ describe('a route declared under membersOnly, without a guard of its own', () =>
     handled.length = 0;
     const res = await call('GET', '/member');
     expect(res.statusCode).toBe(401);
-    expect(errorBody.parse(res.json()).error).toBe(messages.authRequired);
+    expect(errorBody.parse(res.json()).error).toBe(serverMessages.authRequired);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(handled).toEqual([]);
   });

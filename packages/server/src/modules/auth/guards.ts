@@ -1,6 +1,6 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { forbidden, unauthorized } from '../../lib/http-errors.js';
 import { addVary, privateAnswer } from '../../lib/http-cache.js';
 import type { Actor, RouteAccess, RouteHook } from '../../types.js';
@@ -44,7 +44,7 @@ const requireMember: RouteHook = async (request, reply) => {
   addVary(reply, 'Authorization');
   const actor = await resolveActor(request);
   if (!actor) {
-    throw bearerToken(request) ? unauthorized(messages.sessionExpired, 'invalid_token') : unauthorized();
+    throw bearerToken(request) ? unauthorized(serverMessages.sessionExpired, 'invalid_token') : unauthorized();
   }
   request.actor = actor;
 };
@@ -104,6 +104,6 @@ export function currentActor(request: FastifyRequest): Actor {
 /** Every user_id a member sends must be their own (docs/product.md §Acting as yourself). */
 export function assertSelf(request: FastifyRequest, userId: number): Actor {
   const actor = currentActor(request);
-  if (actor.userId !== userId) throw forbidden(messages.notYourAccount, 'not_your_account');
+  if (actor.userId !== userId) throw forbidden(serverMessages.notYourAccount, 'not_your_account');
   return actor;
 }

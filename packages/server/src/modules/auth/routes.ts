@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, messageBody } from '@filmlist/shared/api/common';
 import { logoutRequest, refreshAnswer, refreshRequest } from '@filmlist/shared/api/auth';
-import { messages } from '@filmlist/shared/messages';
+import { serverMessages } from '@filmlist/shared/messages';
 import { holdsReviewerRole } from './roles.js';
 import { hashToken } from '../../lib/secure-token.js';
 import { HttpError } from '../../lib/http-errors.js';
@@ -51,10 +51,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const now = app.clock.now();
       const result = await app.sessions.rotate(request.body.refresh, now);
       if (!result.ok) {
-        throw new HttpError(401, result.reason === 'reused' ? 'refresh_reused' : 'invalid_refresh', messages.sessionExpired);
+        throw new HttpError(401, result.reason === 'reused' ? 'refresh_reused' : 'invalid_refresh', serverMessages.sessionExpired);
       }
       const user = await users.findById(result.userId);
-      if (!user?.verified) throw new HttpError(401, 'invalid_refresh', messages.sessionExpired);
+      if (!user?.verified) throw new HttpError(401, 'invalid_refresh', serverMessages.sessionExpired);
       const access = await app.accessTokens.sign({ userId: user.userId, sessionId: result.sessionId }, now);
       return {
         newAccessToken: access.token,
@@ -89,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           await app.sessions.revoke(session.sessionId, 'logout', now);
         }
       }
-      return { message: messages.loggedOut };
+      return { message: serverMessages.loggedOut };
     },
   );
 };

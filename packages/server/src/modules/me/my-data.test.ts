@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { myExport, mySubmissionsAnswer } from '@filmlist/shared/api/me';
-import { messages } from '@filmlist/shared/messages';
+import { serverMessages } from '@filmlist/shared/messages';
 import { RATE_LIMITS } from '../../plugins/rate-limit.js';
 import { createFilm, createMember, createReviewer, createSubmission, unique, type TestMember } from '../../../test/support/factories.js';
 import { useTestApp } from '../../../test/support/test-app.js';
@@ -66,10 +66,10 @@ describe('withdrawing a submission', () => {
     expect((await send('DELETE', `/api/me/submissions/${ids[pending] ?? 0}`, other)).statusCode).toBe(404);
     const late = await send('DELETE', `/api/me/submissions/${ids[decided] ?? 0}`, member);
     expect(late.statusCode).toBe(409);
-    expect(late.json()).toMatchObject({ error: messages.submissionNotPending });
+    expect(late.json()).toMatchObject({ error: serverMessages.submissionNotPending });
     const ok = await send('DELETE', `/api/me/submissions/${ids[pending] ?? 0}`, member);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toEqual({ message: messages.submissionWithdrawn });
+    expect(ok.json()).toEqual({ message: serverMessages.submissionWithdrawn });
     expect((await mine(member)).map((s) => s.title)).toEqual([decided]);
     // The film can be submitted again, and the reviewers' queue no longer has it.
     const queue = (await send('GET', '/api/films/submissions', reviewer)).json<{ submissions: { title: string }[] }>();

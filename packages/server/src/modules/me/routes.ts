@@ -1,6 +1,6 @@
 import { errorBody, messageBody } from '@filmlist/shared/api/common';
 import { myExport, mySubmissionsAnswer, mySubmissionUpdate, mySubmissionUpdated, submissionIdParams } from '@filmlist/shared/api/me';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { transaction } from '../../db/transaction.js';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
@@ -70,9 +70,9 @@ export const meRoutes = membersOnly(async (app) => {
       const actor = currentActor(request);
       const outcome = await transaction(app.db, (tx) => submissions.withdraw(tx, actor.userId, request.params.submission_id));
       // Another member's submission is as missing as one that never was.
-      if (outcome === 'missing') throw notFound(messages.submissionNotFound, 'submission_not_found');
-      if (outcome === 'decided') throw conflict(messages.submissionNotPending, 'submission_decided');
-      return { message: messages.submissionWithdrawn };
+      if (outcome === 'missing') throw notFound(serverMessages.submissionNotFound, 'submission_not_found');
+      if (outcome === 'decided') throw conflict(serverMessages.submissionNotPending, 'submission_decided');
+      return { message: serverMessages.submissionWithdrawn };
     },
   );
 
@@ -100,7 +100,7 @@ export const meRoutes = membersOnly(async (app) => {
         return updated !== null;
       });
       const submission = changed ? (await data.submissions(actor.userId)).find((s) => s.submission_id === id) : undefined;
-      if (!submission) throw notFound(messages.submissionNotFound, 'submission_not_found');
+      if (!submission) throw notFound(serverMessages.submissionNotFound, 'submission_not_found');
       return { message: messages.noteNamedUpdated, submission };
     },
   );
@@ -120,7 +120,7 @@ export const meRoutes = membersOnly(async (app) => {
       const actor = currentActor(request);
       const now = app.clock.now();
       const exported = await data.export(actor.userId, now);
-      if (!exported) throw notFound(messages.userNotFound, 'user_not_found');
+      if (!exported) throw notFound(serverMessages.userNotFound, 'user_not_found');
       return asAttachment(reply, downloadName(null, actor.username, now, 'json')).send(exported);
     },
   );

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { createFilm, createMember, type TestMember } from '../../../test/support/factories.js';
 import { useTestApp } from '../../../test/support/test-app.js';
 
@@ -50,7 +50,7 @@ describe('POST /api/mentions/mentioned', () => {
     const res = await mention(ann, film.filmId, false);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      message: messages.mentionRecorded,
+      message: serverMessages.mentionRecorded,
       mention: { user_id: ann.userId, film_id: film.filmId, mentioned: false },
     });
     expect(await count('not-heard-before-count', film.filmId)).toBe(1);
@@ -74,7 +74,7 @@ describe('POST /api/mentions/mentioned', () => {
     for (const again of [false, true]) {
       const res = await mention(ann, film.filmId, again);
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ error: messages.alreadyMentioned, code: 'already_mentioned' });
+      expect(res.json()).toMatchObject({ error: serverMessages.alreadyMentioned, code: 'already_mentioned' });
     }
     expect((await check(ann, film.filmId)).json()).toEqual({ hasMentioned: true, mentioned: true });
     expect(await count('heard-not-rated-count', film.filmId)).toBe(1);
@@ -126,7 +126,7 @@ describe('POST /api/mentions/mentioned', () => {
     const film = await createFilm(t.app);
     const res = await mention(ann, film.filmId, false, { user_id: ben.userId });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ error: messages.notYourAccount, code: 'not_your_account' });
+    expect(res.json()).toMatchObject({ error: serverMessages.notYourAccount, code: 'not_your_account' });
     expect((await check(ben, film.filmId)).json()).toEqual({ hasMentioned: false, mentioned: null });
     expect((await check(ann, film.filmId)).json()).toEqual({ hasMentioned: false, mentioned: null });
     expect(await count('not-heard-before-count', film.filmId)).toBe(0);
@@ -217,7 +217,7 @@ describe('the filter endpoints', () => {
     expect((await t.app.inject(`/api/mentions/${path}?user_id=${ann.userId}`)).statusCode).toBe(401);
     const other = await t.app.inject({ url: `/api/mentions/${path}?user_id=${ben.userId}`, headers: ann.auth });
     expect(other.statusCode).toBe(403);
-    expect(other.json()).toMatchObject({ error: messages.notYourAccount });
+    expect(other.json()).toMatchObject({ error: serverMessages.notYourAccount });
     for (const query of ['user_id=abc', '']) {
       expect((await t.app.inject({ url: `/api/mentions/${path}?${query}`, headers: ann.auth })).statusCode).toBe(400);
     }

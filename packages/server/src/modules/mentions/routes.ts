@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkMentionedAnswer, mentionAnswer, mentionRequest } from '@filmlist/shared/api/votes';
-import { messages } from '@filmlist/shared/messages';
+import { serverMessages } from '@filmlist/shared/messages';
 import { conflict } from '../../lib/http-errors.js';
 import { counterRoute } from '../votes/counter-route.js';
 import { membersOnly } from '../auth/guards.js';
@@ -75,9 +75,9 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
           answer: mentionAnswer,
           status: 201,
           write: (_app, userId, vote, now) => castVote(app, () => repo.record(userId, vote.film_id, vote.mentioned, now)),
-          refused: () => Promise.resolve(conflict(messages.alreadyMentioned, 'already_mentioned')),
+          refused: () => Promise.resolve(conflict(serverMessages.alreadyMentioned, 'already_mentioned')),
           present: (userId, vote) => ({
-            message: messages.mentionRecorded,
+            message: serverMessages.mentionRecorded,
             mention: presentMention({ userId, filmId: vote.film_id, mentioned: vote.mentioned }),
           }),
         }),

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { filmList } from '@filmlist/shared/api/films';
 import { FIRST_VIEW_FILMS } from '@filmlist/shared/constants';
-import { messages } from '@filmlist/shared/messages';
+import { serverMessages } from '@filmlist/shared/messages';
 import { PAGES } from '@filmlist/shared/pages';
 import { createFilm, createReviewer } from '../../../test/support/factories.js';
 import { call } from '../../../test/support/http.js';
@@ -193,7 +193,7 @@ describe('page statuses, over HTTP', () => {
     }
     const api = await call(base, '/api/no-such-route');
     expect(api.status).toBe(404);
-    expect(api.body).toEqual({ error: messages.apiNotFound, code: 'not_found' });
+    expect(api.body).toEqual({ error: serverMessages.apiNotFound, code: 'not_found' });
   });
 
   it("redirects an edited film's old address to its new one, for the public page and the members' page", async () => {

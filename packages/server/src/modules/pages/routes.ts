@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ErrorBody } from '@filmlist/shared/api/common';
-import { messages } from '@filmlist/shared/messages';
+import { serverMessages } from '@filmlist/shared/messages';
 import { isPage } from '@filmlist/shared/pages';
 import { filmPagePath } from './addresses.js';
 import { encodedFor } from '../../lib/compression.js';
@@ -77,7 +77,7 @@ export const pageRoutes = fp(async (app: FastifyInstance, options: PageOptions) 
     const pathname = request.url.split('?')[0] ?? '';
     const isApi = pathname === '/api' || pathname.startsWith('/api/');
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      const body: ErrorBody = { error: messages.apiNotFound, code: 'not_found' };
+      const body: ErrorBody = { error: serverMessages.apiNotFound, code: 'not_found' };
       return reply.code(404).send(body);
     }
     return sendPage(request, reply, isPage(pathname) ? 200 : 404, template.plain);

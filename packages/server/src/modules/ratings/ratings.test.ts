@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Film } from '@filmlist/shared/api/films';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { filmScore } from '@filmlist/shared/score';
 import { films } from '../../db/schema.js';
 import { createFilm, createMember, type TestMember } from '../../../test/support/factories.js';
@@ -96,7 +96,7 @@ describe('POST /api/ratings/rate', () => {
     const res = await rate(ann, film.filmId, 8);
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
-      message: messages.ratingRecorded,
+      message: serverMessages.ratingRecorded,
       rating: { user_id: ann.userId, film_id: film.filmId, rating: 8 },
     });
     expect(await counts(film.filmId)).toEqual({ N: 0, H: 0, R: 1, S: 8 });
@@ -110,7 +110,7 @@ describe('POST /api/ratings/rate', () => {
     expect((await rate(ann, film.filmId, 3)).statusCode).toBe(201);
     const res = await rate(ann, film.filmId, 9);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: messages.alreadyRated, code: 'already_rated' });
+    expect(res.json()).toMatchObject({ error: serverMessages.alreadyRated, code: 'already_rated' });
     expect((await check(ann, film.filmId)).json()).toEqual({ rated: true, userRating: 3 });
     expect(await counts(film.filmId)).toEqual({ N: 0, H: 0, R: 1, S: 3 });
   });
@@ -177,7 +177,7 @@ describe('POST /api/ratings/rate', () => {
       await edit(ann, film.filmId, 10, { user_id: ben.userId }),
     ]) {
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toMatchObject({ error: messages.notYourAccount, code: 'not_your_account' });
+      expect(res.json()).toMatchObject({ error: serverMessages.notYourAccount, code: 'not_your_account' });
     }
     expect((await check(ben, film.filmId)).json()).toEqual({ rated: true, userRating: 2 });
     expect((await check(ann, film.filmId)).json()).toEqual({ rated: false, userRating: null });
@@ -192,7 +192,7 @@ describe('POST /api/ratings/edit', () => {
     const res = await edit(ann, film.filmId, 9);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      message: messages.ratingUpdated,
+      message: serverMessages.ratingUpdated,
       rating: { user_id: ann.userId, film_id: film.filmId, rating: 9 },
     });
     expect(await counts(film.filmId)).toEqual({ N: 0, H: 0, R: 1, S: 9 });
@@ -207,7 +207,7 @@ describe('POST /api/ratings/edit', () => {
     const film = await createFilm(t.app);
     const res = await edit(ann, film.filmId, 6);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ error: messages.notRatedYet, code: 'not_rated' });
+    expect(res.json()).toMatchObject({ error: serverMessages.notRatedYet, code: 'not_rated' });
     expect(await counts(film.filmId)).toEqual({ N: 0, H: 0, R: 0, S: 0 });
   });
 });

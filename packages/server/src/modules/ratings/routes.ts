@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { checkRatingAnswer, ratingAnswer, ratingRequest } from '@filmlist/shared/api/votes';
-import { messages } from '@filmlist/shared/messages';
+import { serverMessages } from '@filmlist/shared/messages';
 import { conflict, notFound } from '../../lib/http-errors.js';
 import { counterRoute } from '../votes/counter-route.js';
 import { membersOnly } from '../auth/guards.js';
@@ -70,8 +70,8 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
           answer: ratingAnswer,
           status: 201,
           write: (_app, userId, vote, now) => castVote(app, () => repo.record(userId, vote.film_id, vote.rating, now)),
-          refused: () => Promise.resolve(conflict(messages.alreadyRated, 'already_rated')),
-          present: present(messages.ratingRecorded),
+          refused: () => Promise.resolve(conflict(serverMessages.alreadyRated, 'already_rated')),
+          present: present(serverMessages.ratingRecorded),
         }),
       );
 
@@ -87,9 +87,9 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
           // An unknown film is a 404 of its own; a known one not rated yet, "not rated".
           refused: async (_app, vote) => {
             await findFilm(app, vote.film_id);
-            return notFound(messages.notRatedYet, 'not_rated');
+            return notFound(serverMessages.notRatedYet, 'not_rated');
           },
-          present: present(messages.ratingUpdated),
+          present: present(serverMessages.ratingUpdated),
         }),
       );
     }),

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { filmBody, filmList } from '@filmlist/shared/api/films';
 import { reviewHistoryAnswer } from '@filmlist/shared/api/reviewers';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { auditLog, mentions, ratings } from '../../db/schema.js';
 import { RATE_LIMITS } from '../../plugins/rate-limit.js';
 import { createFilm, createMember, createReviewer, unique, type TestMember } from '../../../test/support/factories.js';
@@ -173,7 +173,7 @@ describe('removing a film', () => {
     }
     const res = await send('DELETE', `/api/films/${gone.filmId}`, reviewer, { reason: 'A duplicate of another film.' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: messages.filmRemoved });
+    expect(res.json()).toEqual({ message: serverMessages.filmRemoved });
 
     const list = filmList.parse((await send('GET', '/api/films/allfilms', null)).json()).films;
     expect(list.map((f) => f.film_id)).not.toContain(gone.filmId);

@@ -7,7 +7,7 @@ import {
   reviewHistoryQuery,
 } from '@filmlist/shared/api/reviewers';
 import { normalizeTitle } from '@filmlist/shared/film-rules';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { uniqueViolationAs } from '../../db/pg-errors.js';
 import { transaction } from '../../db/transaction.js';
 import { notFound } from '../../lib/http-errors.js';
@@ -136,7 +136,7 @@ export const reviewerRoutes = reviewersOnly(async (app) => {
       if (updated.linked) refreshInBackground(app, updated.after.filmId, { refetch: true });
       const film = await filmDetail(app.db, app.config.filmDatabase, updated.after.filmId);
       if (!film) throw filmMissing();
-      return { message: messages.filmUpdated, film };
+      return { message: serverMessages.filmUpdated, film };
     },
   );
 
@@ -170,7 +170,7 @@ export const reviewerRoutes = reviewersOnly(async (app) => {
         await films.remove(tx, film.filmId);
       });
       app.filmListCache.invalidate();
-      return { message: messages.filmRemoved };
+      return { message: serverMessages.filmRemoved };
     },
   );
 });

@@ -9,7 +9,7 @@ import {
 } from '@filmlist/shared/api/films';
 import { MAX_PENDING_SUBMISSIONS } from '@filmlist/shared/constants';
 import { normalizeTitle } from '@filmlist/shared/film-rules';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import type { Database } from '../../db/connection.js';
 import { uniqueViolationAs } from '../../db/pg-errors.js';
 import { transaction } from '../../db/transaction.js';
@@ -74,11 +74,11 @@ export const submissionRoutes = membersOnly(async (app) => {
       const notify = await mayMailReviewers(app, actor.userId);
       const row = await transaction(app.db, async (tx) => {
         // The member's row is the lock that makes the pending count exact under concurrency.
-        if (!(await users.lockById(tx, actor.userId))) throw unauthorized(messages.sessionExpired, 'invalid_token');
+        if (!(await users.lockById(tx, actor.userId))) throw unauthorized(serverMessages.sessionExpired, 'invalid_token');
         await lockFilmYear(tx, releaseYear);
         await refuseDuplicateFilm(tx, { title, releaseYear, tmdbId }, { listing: false });
         if ((await submissions.countPendingByUser(actor.userId, tx)) >= MAX_PENDING_SUBMISSIONS) {
-          throw conflict(messages.tooManyPending, 'too_many_pending');
+          throw conflict(serverMessages.tooManyPending, 'too_many_pending');
         }
         const inserted = await submissions.insert(
           tx,
@@ -155,7 +155,7 @@ export const decisionRoutes = reviewersOnly(async (app) => {
         await refuseDuplicateFilm(tx, { title, releaseYear, tmdbId }, { listing: true });
         // A reviewer form opened from an old link, after another reviewer rejected the submission: the decision stands.
         if (!submission && submitterId !== null && (await submissions.wasRejected(tx, title, releaseYear, submitterId))) {
-          throw conflict(messages.submissionAlreadyRejected, 'submission_rejected');
+          throw conflict(serverMessages.submissionAlreadyRejected, 'submission_rejected');
         }
         // The submission's note as the reviewer kept it: absent keeps it, a text replaces it, null or "" drops it
         // (docs/product.md §Recommendation note). Its writer is the submitter; a note with no submission is by nobody named.
@@ -208,7 +208,7 @@ export const decisionRoutes = reviewersOnly(async (app) => {
       const now = app.clock.now();
       const mailed = await transaction(app.db, async (tx) => {
         const submission = await submissions.lockPendingMatch(tx, title, Number(release_year.trim()), userId);
-        if (!submission) throw notFound(messages.submissionNotFound, 'submission_not_found');
+        if (!submission) throw notFound(serverMessages.submissionNotFound, 'submission_not_found');
         await submissions.reject(tx, submission.submissionId, reason, { reviewedBy: actor.userId, now });
         await audit.record(
           tx,

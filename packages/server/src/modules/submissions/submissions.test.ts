@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Film, Submission } from '@filmlist/shared/api/films';
 import { MAX_PENDING_SUBMISSIONS } from '@filmlist/shared/constants';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { readReviewerFormPath } from '@filmlist/shared/reviewer-link';
 import { films, outbox, submissions } from '../../db/schema.js';
 import { MAIL_LIMITS } from '../../mail/quota.js';
@@ -247,7 +247,7 @@ describe('POST /api/films/reviewfilm', () => {
     }
     const over = await review(member, valid());
     expect(over.statusCode).toBe(409);
-    expect(over.json()).toMatchObject({ error: messages.tooManyPending, code: 'too_many_pending' });
+    expect(over.json()).toMatchObject({ error: serverMessages.tooManyPending, code: 'too_many_pending' });
     expect(await submissionsOf(member.userId)).toHaveLength(MAX_PENDING_SUBMISSIONS);
   });
 
@@ -354,7 +354,7 @@ describe('POST /api/films/addfilm', () => {
 
     const res = await addFilm(rex, { ...body, userId: String(member.userId) });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ error: messages.submissionAlreadyRejected, code: 'submission_rejected' });
+    expect(res.json()).toMatchObject({ error: serverMessages.submissionAlreadyRejected, code: 'submission_rejected' });
     expect(await t.app.db.select().from(films).where(eq(films.title, body.title))).toHaveLength(0);
     // Without a submitter, a reviewer may still add the film of their own accord.
     expect((await addFilm(rex, { ...body, userId: '' })).statusCode).toBe(200);
@@ -492,7 +492,7 @@ describe('POST /api/films/reject', () => {
     ]) {
       const res = await reject(rita, payload);
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toMatchObject({ error: messages.submissionNotFound });
+      expect(res.json()).toMatchObject({ error: serverMessages.submissionNotFound });
     }
     expect(await submissionsOf(member.userId)).toMatchObject([{ status: 'pending' }]);
   });

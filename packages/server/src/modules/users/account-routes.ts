@@ -1,6 +1,6 @@
 import { errorBody, messageBody } from '@filmlist/shared/api/common';
 import { deleteAccountRequest, updateProfileAnswer, updateProfileParams, updateProfileRequest } from '@filmlist/shared/api/users';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { assertSelf, currentActor, membersOnly } from '../auth/guards.js';
 import { loginBudgetKey, loginThrottle } from '../auth/login-throttle.js';
 import { verifyPassword } from '../auth/passwords.js';
@@ -37,7 +37,7 @@ export const accountRoutes = membersOnly(async (app) => {
       const actor = assertSelf(request, request.params.user_id);
       const { username, email, password } = request.body;
       if (username === undefined && email === undefined && password === undefined) {
-        throw badRequest(messages.nothingToUpdate, 'nothing_to_update');
+        throw badRequest(serverMessages.nothingToUpdate, 'nothing_to_update');
       }
       const { message, row, emailQueued } = await updateProfile(app, actor, request.body, request.ip).catch(uniqueViolationAs(duplicate));
       if (emailQueued) app.notifyOutbox();
@@ -68,13 +68,13 @@ export const accountRoutes = membersOnly(async (app) => {
       }
       // A stolen access token alone cannot destroy the account; guesses here count as wrong logins.
       const account = await repo.findById(actor.userId);
-      if (!account) throw notFound(messages.userNotFound, 'user_not_found');
+      if (!account) throw notFound(serverMessages.userNotFound, 'user_not_found');
       const budget = loginBudgetKey(actor, actor.username);
       if (!(await throttle.check(budget, request.ip, () => verifyPassword(account.passwordHash, currentPassword)))) {
-        throw forbidden(messages.currentPasswordWrong, 'current_password_wrong');
+        throw forbidden(serverMessages.currentPasswordWrong, 'current_password_wrong');
       }
       await transaction(app.db, async (tx) => {
-        if (!(await repo.lockById(tx, actor.userId))) throw notFound(messages.userNotFound, 'user_not_found');
+        if (!(await repo.lockById(tx, actor.userId))) throw notFound(serverMessages.userNotFound, 'user_not_found');
         await repo.deleteAccount(tx, actor.userId);
       });
       app.filmListCache.invalidate();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { VERIFICATION_TTL_MS } from '@filmlist/shared/constants';
 import { profileAnswer, updateProfileAnswer } from '@filmlist/shared/api/users';
 import { emailTokens, outbox, users } from '../../db/schema.js';
@@ -53,7 +53,7 @@ describe('a field set to its current value', () => {
     ]) {
       const res = await t.app.inject({ method: 'PUT', url: `/api/users/profile/${member.userId}`, headers: member.auth, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(200);
-      expect(updateProfileAnswer.parse(res.json())).toMatchObject({ message: messages.profileUnchanged, pendingEmail: null });
+      expect(updateProfileAnswer.parse(res.json())).toMatchObject({ message: serverMessages.profileUnchanged, pendingEmail: null });
     }
     expect(await userRow(member.userId)).toEqual(before);
     expect((await t.app.db.select().from(outbox)).length).toBe(mailBefore);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { VERIFICATION_TTL_MS } from '@filmlist/shared/constants';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { loginBudgetKey, loginThrottle } from '../auth/login-throttle.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { transaction } from '../../db/transaction.js';
@@ -42,12 +42,12 @@ function pendingEmailFields(email: EmailChange, now: Date): Partial<Pick<UserRow
 /** The message for what changed (messages.ts); none changed is said plainly, not as an update. */
 function messageFor(changed: { username: boolean; email: EmailChange['kind']; password: boolean }): string {
   const done = [changed.username, changed.email !== 'none', changed.password].filter(Boolean).length;
-  if (done === 0) return messages.profileUnchanged;
-  if (done > 1) return messages.profileUpdated;
-  if (changed.username) return messages.usernameUpdated;
-  if (changed.email === 'new') return messages.emailUpdated;
+  if (done === 0) return serverMessages.profileUnchanged;
+  if (done > 1) return serverMessages.profileUpdated;
+  if (changed.username) return serverMessages.usernameUpdated;
+  if (changed.email === 'new') return serverMessages.emailUpdated;
   if (changed.email === 'cancel') return messages.emailChangeCancelled;
-  return messages.passwordUpdated;
+  return serverMessages.passwordUpdated;
 }
 
 /** The current password, checked as a login is: wrong guesses spend the account's login budget. */
@@ -64,7 +64,9 @@ async function requireCurrentPassword(
     verifyPassword(row.passwordHash, currentPassword),
   );
   if (!right) {
-    throw badRequest(messages.currentPasswordWrong, 'current_password_wrong', { currentPassword: messages.currentPasswordWrong });
+    throw badRequest(serverMessages.currentPasswordWrong, 'current_password_wrong', {
+      currentPassword: serverMessages.currentPasswordWrong,
+    });
   }
 }
 
@@ -83,7 +85,7 @@ export async function updateProfile(
   const repo = usersRepository(app.db);
   const now = app.clock.now();
   const current = await repo.findById(actor.userId);
-  if (!current) throw notFound(messages.userNotFound, 'user_not_found');
+  if (!current) throw notFound(serverMessages.userNotFound, 'user_not_found');
 
   const username = request.username !== undefined && request.username !== current.username ? request.username : undefined;
   const email = emailChangeOf(request.email, current, now);
@@ -111,7 +113,7 @@ export async function updateProfile(
       ...(passwordHash !== undefined ? { passwordHash } : {}),
       ...pendingEmailFields(email, now),
     });
-    if (!updated) throw notFound(messages.userNotFound, 'user_not_found');
+    if (!updated) throw notFound(serverMessages.userNotFound, 'user_not_found');
     if (email.kind === 'new') {
       const token = await repo.createEmailToken(tx, actor.userId, 'email_change', email.address, now);
       await enqueueMail(

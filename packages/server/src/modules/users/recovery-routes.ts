@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, messageBody } from '@filmlist/shared/api/common';
 import { recoveryRequest, resetPasswordRequest } from '@filmlist/shared/api/users';
 import { PASSWORD_RESET_TTL_MS, VERIFICATION_TTL_MS } from '@filmlist/shared/constants';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { hashPassword } from '../auth/passwords.js';
 import { transaction } from '../../db/transaction.js';
 import { badRequest } from '../../lib/http-errors.js';
@@ -79,7 +79,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
             passwordResetMail(user.email, user.username, pageUrl(app.config.publicUrl, PAGES.resetPassword, { token })),
         }),
       );
-      return { message: messages.recoveryMailSent };
+      return { message: serverMessages.recoveryMailSent };
     },
   );
 
@@ -113,7 +113,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         return true;
       });
       if (!reset) throw badRequest(messages.resetLinkInvalid, 'reset_link_invalid');
-      return { message: messages.passwordResetDone };
+      return { message: serverMessages.passwordResetDone };
     },
   );
 
@@ -139,7 +139,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
           mail: (user, token) => verificationMail(user.email, user.username, pageUrl(app.config.publicUrl, PAGES.verification, { token })),
         }),
       );
-      return { message: messages.verificationResent };
+      return { message: serverMessages.verificationResent };
     },
   );
 };

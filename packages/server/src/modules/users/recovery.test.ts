@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { PASSWORD_RESET_TTL_MS } from '@filmlist/shared/constants';
 import { outbox, users } from '../../db/schema.js';
 import { MAIL_LIMITS } from '../../mail/quota.js';
@@ -37,7 +37,7 @@ describe('forgot password', () => {
     const nobody = await post('/api/users/forgot-password', { email: unknown });
     expect(known.statusCode).toBe(200);
     expect(nobody.statusCode).toBe(200);
-    expect(known.json()).toEqual({ message: messages.recoveryMailSent });
+    expect(known.json()).toEqual({ message: serverMessages.recoveryMailSent });
     expect(nobody.json()).toEqual(known.json());
     expect(await queuedMail(t.app, unknown)).toEqual([]);
     const mail = await queuedMail(t.app, member.email);
@@ -48,7 +48,7 @@ describe('forgot password', () => {
   it('reads the address without the spaces around it, as a phone keyboard leaves them', async () => {
     const member = await createMember(t.app);
     const res = await post('/api/users/forgot-password', { email: ` ${member.email.toUpperCase()} ` });
-    expect(res.json()).toEqual({ message: messages.recoveryMailSent });
+    expect(res.json()).toEqual({ message: serverMessages.recoveryMailSent });
     expect((await queuedMail(t.app, member.email)).map((m) => m.kind)).toEqual(['password-reset']);
   });
 
@@ -110,7 +110,7 @@ describe('resetting the password with the link', () => {
     const token = (await linkIn(t, member.email, 'reset-password')) ?? '';
     const reset = await post('/api/users/reset-password', { token, password: NEW_PASSWORD });
     expect(reset.statusCode).toBe(200);
-    expect(reset.json()).toEqual({ message: messages.passwordResetDone });
+    expect(reset.json()).toEqual({ message: serverMessages.passwordResetDone });
     expect(reset.headers['cache-control']).toBe('no-store');
     expect((await t.app.inject({ url: '/api/me/votes', headers: member.auth })).statusCode).toBe(401);
     expect((await post('/api/auth/refresh', { refresh: member.refreshToken })).statusCode).toBe(401);
@@ -228,7 +228,7 @@ describe('resend verification', () => {
     const first = (await linkIn(t, email, 'verification')) ?? '';
     const resent = await post('/api/users/resend-verification', { email });
     expect(resent.statusCode).toBe(200);
-    expect(resent.json()).toEqual({ message: messages.verificationResent });
+    expect(resent.json()).toEqual({ message: serverMessages.verificationResent });
     const second = (await linkIn(t, email, 'verification')) ?? '';
     expect(second).not.toBe(first);
     expect((await t.app.inject(`/api/users/verification/${first}`)).statusCode).toBe(400);
@@ -241,7 +241,7 @@ describe('resend verification', () => {
     const before = (await t.app.db.select().from(outbox).where(eq(outbox.recipient, member.email))).length;
     const verified = await post('/api/users/resend-verification', { email: member.email });
     const unknown = await post('/api/users/resend-verification', { email: `${unique('ghost')}@example.com` });
-    expect(verified.json()).toEqual({ message: messages.verificationResent });
+    expect(verified.json()).toEqual({ message: serverMessages.verificationResent });
     expect(unknown.json()).toEqual(verified.json());
     expect((await t.app.db.select().from(outbox).where(eq(outbox.recipient, member.email))).length).toBe(before);
   });

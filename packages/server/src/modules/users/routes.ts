@@ -10,7 +10,7 @@ import {
   verificationAnswer,
   verificationParams,
 } from '@filmlist/shared/api/users';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.js';
 import { uniqueViolationAs, violatedConstraint } from '../../db/pg-errors.js';
@@ -120,7 +120,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = await repo.findByUsername(request.params.username);
-      if (!user) throw notFound(messages.userNotFound, 'user_not_found');
+      if (!user) throw notFound(serverMessages.userNotFound, 'user_not_found');
       const owner = request.actor?.userId === user.userId;
       return { user: presentUser(user, { owner, isReviewer: request.actor?.isReviewer ?? false, now: app.clock.now() }) };
     },

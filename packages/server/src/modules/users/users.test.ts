@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { submissions, users, watchClicks } from '../../db/schema.js';
 import { LOGIN_LIMITS } from '../auth/login-throttle.js';
 import { MAIL_LIMITS } from '../../mail/quota.js';
@@ -260,7 +260,7 @@ describe('PUT /api/users/profile/{user_id}', () => {
     expect((await put(member.userId, { username: unique('n') })).statusCode).toBe(401);
     const res = await put(member.userId, { username: unique('n') }, other.auth);
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toMatchObject({ error: messages.notYourAccount });
+    expect(res.json()).toMatchObject({ error: serverMessages.notYourAccount });
   });
 
   it('changes the username, refusing one that is taken', async () => {
@@ -272,7 +272,7 @@ describe('PUT /api/users/profile/{user_id}', () => {
     const name = unique('renamed');
     const ok = await put(member.userId, { username: name }, member.auth);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ message: messages.usernameUpdated, user: { username: name } });
+    expect(ok.json()).toMatchObject({ message: serverMessages.usernameUpdated, user: { username: name } });
   });
 
   it('needs the current password to change the email, and the new email takes effect once verified', async () => {
@@ -285,10 +285,10 @@ describe('PUT /api/users/profile/{user_id}', () => {
       fields: { currentPassword: messages.currentPasswordRequired },
     });
     const wrong = await put(member.userId, { email: newEmail, currentPassword: 'nope nope nope' }, member.auth);
-    expect(wrong.json()).toMatchObject({ error: messages.currentPasswordWrong });
+    expect(wrong.json()).toMatchObject({ error: serverMessages.currentPasswordWrong });
     const ok = await put(member.userId, { email: newEmail, currentPassword: MEMBER_PASSWORD }, member.auth);
     expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ message: messages.emailUpdated, pendingEmail: newEmail, user: { email: member.email } });
+    expect(ok.json()).toMatchObject({ message: serverMessages.emailUpdated, pendingEmail: newEmail, user: { email: member.email } });
 
     const token = await verificationToken(t.app, newEmail);
     expect((await t.app.inject(`/api/users/verification/${token}`)).statusCode).toBe(200);
@@ -323,7 +323,7 @@ describe('PUT /api/users/profile/{user_id}', () => {
       { authorization: `Bearer ${first.accessToken}` },
     );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: messages.passwordUpdated });
+    expect(res.json()).toMatchObject({ message: serverMessages.passwordUpdated });
 
     const otherSession = await t.app.inject({
       method: 'POST',
@@ -351,7 +351,7 @@ describe('PUT /api/users/profile/{user_id}', () => {
     expect(weak.json()).toMatchObject({ error: messages.passwordTooCommon });
     const empty = await put(member.userId, {}, member.auth);
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ error: messages.nothingToUpdate });
+    expect(empty.json()).toMatchObject({ error: serverMessages.nothingToUpdate });
   });
 });
 
@@ -372,7 +372,7 @@ describe('DELETE /api/users/delete', () => {
       payload: { currentPassword: 'not mine at all' },
     });
     expect(wrong.statusCode).toBe(403);
-    expect(wrong.json()).toEqual({ error: messages.currentPasswordWrong, code: 'current_password_wrong' });
+    expect(wrong.json()).toEqual({ error: serverMessages.currentPasswordWrong, code: 'current_password_wrong' });
     expect((await t.app.inject(`/api/users/profile/${member.username}`)).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/api/me/votes', headers: member.auth })).statusCode).toBe(200);
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import type { Database } from '../../db/connection.js';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import { retryConflicts } from '../../db/transaction.js';
@@ -18,7 +18,7 @@ function constraintOf(error: unknown): string {
 /** A foreign key of the vote row found no film (404) or no member (401). */
 function voteError(error: unknown): unknown {
   if (!isForeignKeyViolation(error)) return error;
-  return constraintOf(error).includes('film') ? filmNotFound() : unauthorized(messages.sessionExpired, 'invalid_token');
+  return constraintOf(error).includes('film') ? filmNotFound() : unauthorized(serverMessages.sessionExpired, 'invalid_token');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody, messageBody } from '@filmlist/shared/api/common';
 import { memberClickRequest, temporaryIdAnswer, visitorClickRequest } from '@filmlist/shared/api/watch';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { resolveJwtSecret } from '../auth/access-tokens.js';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import { badRequest, notFound } from '../../lib/http-errors.js';
@@ -25,7 +25,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (isForeignKeyViolation(error)) throw notFound(messages.filmNotFound, 'film_not_found');
       throw error;
     }
-    return { message: messages.watchClickRecorded };
+    return { message: serverMessages.watchClickRecorded };
   }
 
   app.get(

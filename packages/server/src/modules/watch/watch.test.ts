@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { watchClicks } from '../../db/schema.js';
 import { RATE_LIMITS } from '../../plugins/rate-limit.js';
 import { createFilm, createMember } from '../../../test/support/factories.js';
@@ -48,7 +48,7 @@ describe('POST /api/watch/click', () => {
     const id = await temporaryId();
     const res = await click({ user_id: id, film_id: film.filmId }, freshClientAddress());
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: messages.watchClickRecorded });
+    expect(res.json()).toEqual({ message: serverMessages.watchClickRecorded });
     expect(await clicksOf(film.filmId)).toMatchObject([{ temporaryUserId: id, userId: null, createdAt: t.clock.now() }]);
   });
 
@@ -116,7 +116,7 @@ describe('POST /api/watch/click', () => {
     for (let i = 0; i < 5; i += 1) {
       const res = await click({ user_id: id, film_id: film.filmId }, freshClientAddress());
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toEqual({ message: messages.watchClickRecorded });
+      expect(res.json()).toEqual({ message: serverMessages.watchClickRecorded });
       t.clock.advance(4 * 3600_000);
     }
     expect(await clicksOf(film.filmId)).toHaveLength(1);
@@ -180,7 +180,7 @@ describe('POST /api/watch/authclick', () => {
     const film = await createFilm(t.app);
     const res = await authClick({ user_id: member.userId, film_id: film.filmId }, member.auth);
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toEqual({ message: messages.watchClickRecorded });
+    expect(res.json()).toEqual({ message: serverMessages.watchClickRecorded });
     expect(await clicksOf(film.filmId)).toMatchObject([{ userId: member.userId, temporaryUserId: null }]);
   });
 
@@ -191,7 +191,7 @@ describe('POST /api/watch/authclick', () => {
     expect((await authClick({ user_id: member.userId, film_id: film.filmId })).statusCode).toBe(401);
     const impersonation = await authClick({ user_id: other.userId, film_id: film.filmId }, member.auth);
     expect(impersonation.statusCode).toBe(403);
-    expect(impersonation.json()).toMatchObject({ error: messages.notYourAccount });
+    expect(impersonation.json()).toMatchObject({ error: serverMessages.notYourAccount });
     expect(await clicksOf(film.filmId)).toHaveLength(0);
   });
 

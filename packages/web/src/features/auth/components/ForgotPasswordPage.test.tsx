@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, tryAgainIn } from '@filmlist/shared/messages';
+import { messages, serverMessages, tryAgainIn } from '@filmlist/shared/messages';
 import { json, mockApi, networkError, sentTo } from '../../../test/fake-api';
 import { renderPage } from '../../../test/render-page';
 import ForgotPasswordPage from './ForgotPasswordPage';
@@ -18,9 +18,9 @@ async function ask(email: string) {
 
 describe('ForgotPasswordPage', () => {
   it("posts the address and says the server's message, the same whether an account has it or not", async () => {
-    const { calls } = mockApi({ 'POST /api/users/forgot-password': () => json({ message: messages.recoveryMailSent }) });
+    const { calls } = mockApi({ 'POST /api/users/forgot-password': () => json({ message: serverMessages.recoveryMailSent }) });
     await ask('  maria@example.com ');
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.recoveryMailSent);
+    expect(await screen.findByRole('status')).toHaveTextContent(serverMessages.recoveryMailSent);
     expect(sentTo(calls, 'POST /api/users/forgot-password')).toEqual([{ email: 'maria@example.com' }]);
     expect(document.title).toBe('Forgot Password | The Film List');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Forgot Password');

@@ -10,7 +10,7 @@ import { TextField } from '../../../components/TextField';
 import { useLogin } from '../api/login';
 import { PublicFilmOffer, privateFilmSlug } from './PublicFilmOffer';
 
-/** Under the Username field (docs/product.md §Login): the spec's login takes the username, and members type their address. */
+/** Under the Username field (docs/product.md §Login): the login takes the username, and members type their address. */
 const LOGIN_BY_USERNAME = 'Your username, not your email address.';
 
 /** Where RequireAuth was sending the visitor, if it is a path on this site. */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { messages, tryAgainIn } from '@filmlist/shared/messages';
+import { messages, serverMessages, tryAgainIn } from '@filmlist/shared/messages';
 import { readSession } from '../../../lib/session-storage';
 import { json, mockApi, sentTo, type Answer } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
@@ -19,12 +19,12 @@ async function reset(answer: Answer, password = 'a new long phrase', confirm = p
   return { calls, user };
 }
 
-const done: Answer = () => json({ message: messages.passwordResetDone });
+const done: Answer = () => json({ message: serverMessages.passwordResetDone });
 
 describe('ResetPasswordPage', () => {
   it('sets the new password with the token of the link, then asks the person to log in', async () => {
     const { calls } = await reset(done);
-    expect(await screen.findByRole('status')).toHaveTextContent(messages.passwordResetDone);
+    expect(await screen.findByRole('status')).toHaveTextContent(serverMessages.passwordResetDone);
     expect(sentTo(calls, 'POST /api/users/reset-password')).toEqual([{ token: TOKEN, password: 'a new long phrase' }]);
     expect(screen.getByRole('link', { name: 'Log in to The Film List' })).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: 'Reset Password' })).toBeNull();
@@ -34,7 +34,7 @@ describe('ResetPasswordPage', () => {
   it('ends the session this browser holds: the server has ended every session of the account', async () => {
     signIn();
     await reset(done);
-    await screen.findByText(messages.passwordResetDone);
+    await screen.findByText(serverMessages.passwordResetDone);
     expect(readSession()).toBeNull();
   });
 

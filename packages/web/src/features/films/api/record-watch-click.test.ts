@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { json, mockApi, type Call } from '../../../test/fake-api';
 import { recordWatchClick } from './record-watch-click';
 
@@ -20,7 +20,7 @@ describe('recordWatchClick for a visitor', () => {
               { error: messages.temporaryIdInvalid, code: 'temporary_id_expired', fields: { user_id: messages.temporaryIdInvalid } },
               400,
             )
-          : json({ message: messages.watchClickRecorded }, 201),
+          : json({ message: serverMessages.watchClickRecorded }, 201),
     });
     await recordWatchClick({ filmId: 3, memberId: null });
     expect(calls.map((c) => `${c.method} ${c.path} ${String(idOf(c))}`)).toEqual([

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyVotes } from '@filmlist/shared/api/votes';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { Routes } from '../../../lib/router';
 import { createQueryClient } from '../../../lib/query-client';
 import { queryKeys } from '../../../lib/query-keys';
@@ -189,7 +189,7 @@ describe('FilmDetailsPage', () => {
 
   it('says what the page that sent the reviewer here said', () => {
     mockApi({});
-    open('/films/moon-2009', { film: moon, notice: messages.filmUpdated });
-    expect(screen.getByText(messages.filmUpdated)).toHaveAttribute('role', 'status');
+    open('/films/moon-2009', { film: moon, notice: serverMessages.filmUpdated });
+    expect(screen.getByText(serverMessages.filmUpdated)).toHaveAttribute('role', 'status');
   });
 });

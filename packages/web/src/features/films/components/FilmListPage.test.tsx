@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MyVotes } from '@filmlist/shared/api/votes';
-import { saveForLater, messages, voteFailedNotice } from '@filmlist/shared/messages';
+import { messages, saveForLater, serverMessages, voteFailedNotice } from '@filmlist/shared/messages';
 import { film } from '../../../test/factories';
 import { json, mockApi, type Answer, type RouteKey } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
@@ -87,7 +87,7 @@ describe('HomePage (visitors)', () => {
     const { calls } = mockApi({
       'GET /api/films/allfilms': () => json({ films }),
       'GET /api/watch/generatetempid': () => json({ temporaryUserId: '5f0c7a52-8f7e-4c1b-9d38-3b8f0d6f2a11' }),
-      'POST /api/watch/click': () => json({ message: messages.watchClickRecorded }, 201),
+      'POST /api/watch/click': () => json({ message: serverMessages.watchClickRecorded }, 201),
     });
     renderPage(<HomePage />);
     await screen.findByRole('rowheader', { name: 'Moon' });

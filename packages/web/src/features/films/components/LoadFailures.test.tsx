@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { Routes } from '../../../lib/router';
 import { filmDetail } from '../../../test/factories';
 import { json, mockApi, networkError, type Answer } from '../../../test/fake-api';
@@ -35,7 +35,7 @@ describe('the film page', () => {
 
   it.each<[string, Answer]>([
     ['no connection', networkError],
-    ['a server error', () => json({ error: messages.internalError, code: 'internal' }, 500)],
+    ['a server error', () => json({ error: serverMessages.internalError, code: 'internal' }, 500)],
   ])('says a load that failed (%s) failed, and loads the film on Try again', async (_case, failure) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     let answer = failure;

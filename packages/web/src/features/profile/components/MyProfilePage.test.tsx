@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, pendingEmailNotice, tryAgainIn } from '@filmlist/shared/messages';
+import { messages, pendingEmailNotice, serverMessages, tryAgainIn } from '@filmlist/shared/messages';
 import { readSession } from '../../../lib/session-storage';
 import { json, mockApi, sentTo, type Answer, type RouteKey } from '../../../test/fake-api';
 import { member, renderPage, signIn } from '../../../test/render-page';
@@ -37,12 +37,12 @@ describe('MyProfilePage', () => {
   it('updates the username, shows the answer and keeps the new name in the session', async () => {
     const { calls, user } = open({
       'PUT /api/users/profile/7': () =>
-        json({ message: messages.usernameUpdated, user: { ...member, username: 'maria2' }, pendingEmail: null }),
+        json({ message: serverMessages.usernameUpdated, user: { ...member, username: 'maria2' }, pendingEmail: null }),
     });
     const usernameForm = form('Update Username');
     await user.type(within(usernameForm).getByLabelText('New username'), 'maria2');
     await user.click(within(usernameForm).getByRole('button', { name: 'Update Username' }));
-    expect(await within(usernameForm).findByText(messages.usernameUpdated)).toBeInTheDocument();
+    expect(await within(usernameForm).findByText(serverMessages.usernameUpdated)).toBeInTheDocument();
     expect(sentTo(calls, 'PUT /api/users/profile/7')).toEqual([{ username: 'maria2' }]);
     expect(readSession()?.user?.username).toBe('maria2');
     expect(await screen.findByText('maria2')).toBeInTheDocument();
@@ -50,7 +50,7 @@ describe('MyProfilePage', () => {
 
   it('needs the current password to change the email, and says where the confirmation link went', async () => {
     const { calls, user } = open({
-      'PUT /api/users/profile/7': () => json({ message: messages.emailUpdated, user: member, pendingEmail: 'new@example.com' }),
+      'PUT /api/users/profile/7': () => json({ message: serverMessages.emailUpdated, user: member, pendingEmail: 'new@example.com' }),
     });
     const emailForm = form('Update Email');
     await user.type(within(emailForm).getByLabelText('New email'), 'new@example.com');
@@ -61,7 +61,7 @@ describe('MyProfilePage', () => {
     await user.type(within(emailForm).getByLabelText('Current password'), 'old password');
     await user.click(within(emailForm).getByRole('button', { name: 'Update Email' }));
     const status = within(emailForm).getByRole('status');
-    await waitFor(() => expect(status).toHaveTextContent(messages.emailUpdated));
+    await waitFor(() => expect(status).toHaveTextContent(serverMessages.emailUpdated));
     expect(status).toHaveTextContent('confirmation link to new@example.com');
     expect(sentTo(calls, 'PUT /api/users/profile/7')).toEqual([{ email: 'new@example.com', currentPassword: 'old password' }]);
   });
@@ -84,9 +84,9 @@ describe('MyProfilePage', () => {
         status === 400
           ? json(
               {
-                error: messages.currentPasswordWrong,
+                error: serverMessages.currentPasswordWrong,
                 code: 'current_password_wrong',
-                fields: { currentPassword: messages.currentPasswordWrong },
+                fields: { currentPassword: serverMessages.currentPasswordWrong },
               },
               400,
             )
@@ -98,7 +98,7 @@ describe('MyProfilePage', () => {
     await user.type(within(passwordForm).getByLabelText('Current password'), 'wrong one');
     await user.click(within(passwordForm).getByRole('button', { name: 'Update Password' }));
     await waitFor(() =>
-      expect(within(passwordForm).getByLabelText('Current password')).toHaveAccessibleDescription(messages.currentPasswordWrong),
+      expect(within(passwordForm).getByLabelText('Current password')).toHaveAccessibleDescription(serverMessages.currentPasswordWrong),
     );
     status = 500;
     await user.click(within(passwordForm).getByRole('button', { name: 'Update Password' }));
@@ -132,7 +132,7 @@ describe('MyProfilePage', () => {
   it("keeps each form's messages to that form, and clears them when another form is used", async () => {
     const { user } = open({
       'PUT /api/users/profile/7': () =>
-        json({ message: messages.usernameUpdated, user: { ...member, username: 'maria2' }, pendingEmail: null }),
+        json({ message: serverMessages.usernameUpdated, user: { ...member, username: 'maria2' }, pendingEmail: null }),
     });
     const passwordForm = form('Update Password');
     await user.click(within(passwordForm).getByRole('button', { name: 'Update Password' }));
@@ -144,11 +144,11 @@ describe('MyProfilePage', () => {
     expect(within(passwordForm).queryByRole('alert')).toBeNull();
     expect(within(passwordForm).getByLabelText('Current password')).not.toHaveAttribute('aria-invalid');
     await user.click(within(usernameForm).getByRole('button', { name: 'Update Username' }));
-    expect(await within(usernameForm).findByText(messages.usernameUpdated)).toBeInTheDocument();
+    expect(await within(usernameForm).findByText(serverMessages.usernameUpdated)).toBeInTheDocument();
 
     // And the next form used clears the username form's success.
     await user.type(within(form('Update Email')).getByLabelText('New email'), 'n');
-    expect(within(usernameForm).queryByText(messages.usernameUpdated)).toBeNull();
+    expect(within(usernameForm).queryByText(serverMessages.usernameUpdated)).toBeNull();
     // Coming back starts clean: the password form's old message does not return.
     await user.type(within(passwordForm).getByLabelText('New password'), 'x');
     expect(within(passwordForm).queryByRole('alert')).toBeNull();
@@ -220,14 +220,14 @@ describe('Delete Account', () => {
 
   it('says a wrong password next to the field and keeps the account', async () => {
     const { user } = open({
-      'DELETE /api/users/delete': () => json({ error: messages.currentPasswordWrong, code: 'current_password_wrong' }, 403),
+      'DELETE /api/users/delete': () => json({ error: serverMessages.currentPasswordWrong, code: 'current_password_wrong' }, 403),
     });
     await user.click(screen.getByRole('button', { name: 'Delete Account' }));
     const dialog = screen.getByRole('dialog');
     await user.type(within(dialog).getByLabelText('Current password'), 'not it');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, delete my account' }));
     await waitFor(() =>
-      expect(within(dialog).getByLabelText('Current password')).toHaveAccessibleDescription(messages.currentPasswordWrong),
+      expect(within(dialog).getByLabelText('Current password')).toHaveAccessibleDescription(serverMessages.currentPasswordWrong),
     );
     expect(screen.getByTestId('location')).toHaveTextContent('/myprofile');
     expect(readSession()).not.toBeNull();

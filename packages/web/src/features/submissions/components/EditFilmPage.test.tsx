@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { filmDetail } from '../../../test/factories';
 import { callsTo, json, mockApi, type Answer } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
@@ -16,8 +16,8 @@ function open(routes: { save?: Answer; remove?: Answer } = {}, reviewer: boolean
     'GET /api/films/filmdetails': () => json({ film: moon }),
     // The title-and-year check while typing (docs/product.md §Add-film rules).
     'GET /api/films/checkfilm': () => json({ exists: false }),
-    'PUT /api/films/:id': routes.save ?? (() => json({ message: messages.filmUpdated, film: fixed })),
-    'DELETE /api/films/:id': routes.remove ?? (() => json({ message: messages.filmRemoved })),
+    'PUT /api/films/:id': routes.save ?? (() => json({ message: serverMessages.filmUpdated, film: fixed })),
+    'DELETE /api/films/:id': routes.remove ?? (() => json({ message: serverMessages.filmRemoved })),
   });
   renderPage(<EditFilmPage />, { path: '/master/films/moon-2008/edit', route: '/master/films/:slug/edit' });
   return { ...api, user: userEvent.setup() };
@@ -47,7 +47,7 @@ describe('EditFilmPage', () => {
     confirm();
     save();
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/films/private/moon-2009'));
-    expect(window.history.state).toEqual({ film: fixed, notice: messages.filmUpdated });
+    expect(window.history.state).toEqual({ film: fixed, notice: serverMessages.filmUpdated });
     const [put] = callsTo(calls, '/api/films/1');
     expect(put?.method).toBe('PUT');
     expect(put?.auth).toBe('Bearer access-token');
@@ -95,7 +95,7 @@ describe('EditFilmPage', () => {
     const dialog = screen.getByRole('dialog', { name: 'Remove Moon (2008)?' });
     await user.type(within(dialog).getByLabelText(/Reason/), 'A duplicate of another entry.');
     await user.click(within(dialog).getByRole('button', { name: 'Yes, remove the film' }));
-    const done = await screen.findByText(messages.filmRemoved);
+    const done = await screen.findByText(serverMessages.filmRemoved);
     expect(done).toHaveAttribute('role', 'status');
     expect(screen.queryByLabelText('Film Title')).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to The Film List' })).toHaveAttribute('href', '/dashboard');

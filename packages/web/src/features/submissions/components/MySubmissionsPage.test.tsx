@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { MySubmission } from '@filmlist/shared/api/me';
-import { messages } from '@filmlist/shared/messages';
+import { messages, serverMessages } from '@filmlist/shared/messages';
 import { callsTo, json, mockApi } from '../../../test/fake-api';
 import { renderPage, signIn } from '../../../test/render-page';
 import MySubmissionsPage from './MySubmissionsPage';
@@ -41,7 +41,7 @@ const rejected: MySubmission = {
   reason: 'It is already on the list.',
 };
 
-function open(withdraw: () => Response = () => json({ message: messages.submissionWithdrawn })) {
+function open(withdraw: () => Response = () => json({ message: serverMessages.submissionWithdrawn })) {
   signIn();
   const state = { submissions: [pending, added, rejected] };
   const api = mockApi({
@@ -110,7 +110,7 @@ describe('MySubmissionsPage', () => {
     expect(dialog).toHaveTextContent('Paper Moon (1973) will no longer be reviewed.');
     expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Yes, withdraw it' }));
-    const status = await screen.findByText(messages.submissionWithdrawn);
+    const status = await screen.findByText(serverMessages.submissionWithdrawn);
     expect(status).toHaveAttribute('role', 'status');
     await waitFor(() => expect(status).toHaveFocus());
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -131,14 +131,14 @@ describe('MySubmissionsPage', () => {
   });
 
   it("says the server's reason when a reviewer decided meanwhile, and that withdrawing failed otherwise", async () => {
-    let answer = json({ error: messages.submissionNotPending, code: 'submission_decided' }, 409);
+    let answer = json({ error: serverMessages.submissionNotPending, code: 'submission_decided' }, 409);
     const { user } = open(() => answer);
     const withdraw = async () => {
       await user.click(within(await screen.findByRole('article', { name: /Paper Moon/ })).getByRole('button', { name: 'Withdraw' }));
       await user.click(screen.getByRole('button', { name: 'Yes, withdraw it' }));
     };
     await withdraw();
-    expect(await screen.findByRole('alert')).toHaveTextContent(messages.submissionNotPending);
+    expect(await screen.findByRole('alert')).toHaveTextContent(serverMessages.submissionNotPending);
     answer = json({ error: 'x', code: 'internal' }, 500);
     await withdraw();
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(messages.withdrawFailed));
