@@ -8,6 +8,7 @@ import { json, mockApi, type Answer, type RouteKey } from '../../../test/fake-ap
 import { renderPage, signIn } from '../../../test/render-page';
 import DashboardPage from './DashboardPage';
 import HomePage from './HomePage';
+import { SHARE_PROMPT_WHY } from './ShareDialog';
 import { paragraphSaying } from '../../../test/whole-text';
 
 const films = [
@@ -111,6 +112,7 @@ describe('HomePage (visitors)', () => {
     await user.click(rowOf('Moon').getByRole('button', { name: 'Share Film' }));
     const dialog = await screen.findByRole('dialog', { name: 'Share Moon:' });
     expect(within(dialog).getByRole('button', { name: 'Copy URL' })).toBeInTheDocument();
+    expect(within(dialog).queryByText(SHARE_PROMPT_WHY)).not.toBeInTheDocument();
     const url = encodeURIComponent(`${window.location.origin}/films/moon-2009`);
     expect(within(dialog).getByRole('link', { name: 'Share on FB' })).toHaveAttribute(
       'href',
@@ -305,7 +307,9 @@ describe('DashboardPage (members)', () => {
     await user.click(rowOf('The Fall').getByRole('button', { name: 'Rate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Rate The Fall' });
     await user.click(within(dialog).getByRole('radio', { name: '9 stars' }));
-    expect(await screen.findByRole('dialog', { name: 'Share The Fall:' })).toBeInTheDocument();
+    // The pop-up a 9 opens says why it came; the one Share Film opens (above) needs no reason.
+    const prompt = await screen.findByRole('dialog', { name: 'Share The Fall:' });
+    expect(within(prompt).getByText(SHARE_PROMPT_WHY)).toBeInTheDocument();
     expect(rowOf('The Fall').getByRole('button', { name: 'Rate 9/10' })).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/api/ratings/rate')?.body).toEqual({ user_id: 7, film_id: 3, rating: 9 });
   });

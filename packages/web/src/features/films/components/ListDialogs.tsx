@@ -30,7 +30,7 @@ export default function ListDialogs({ dialog, votes, sharePrompt, onClose, onClo
         onClose={onClose}
         onChoose={onRate}
       />
-      <ShareDialog film={sharing ? dialog.film : sharePrompt} onClose={sharing ? onClose : onCloseSharePrompt} />
+      <ShareDialog film={sharing ? dialog.film : sharePrompt} onClose={sharing ? onClose : onCloseSharePrompt} prompted={!sharing} />
     </>
   );
 }

@@ -75,7 +75,7 @@ export function MemberVoting({ film, userId, votes }: { film: Film; userId: numb
           void actions.rate(chosen, value);
         }}
       />
-      <ShareDialog film={actions.sharePrompt} onClose={actions.closeSharePrompt} />
+      <ShareDialog film={actions.sharePrompt} onClose={actions.closeSharePrompt} prompted />
       <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome}>
         {offer && actions.outcome && (
           <VoteOffer offer={offer} film={actions.outcome.film} onSave={watchlist.toggle} onTakenOff={actions.dismissOutcome} />

@@ -144,7 +144,7 @@ export default function WatchlistPage() {
           void actions.rate(film, value);
         }}
       />
-      <ShareDialog film={actions.sharePrompt} onClose={actions.closeSharePrompt} />
+      <ShareDialog film={actions.sharePrompt} onClose={actions.closeSharePrompt} prompted />
       <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome}>
         {offer && actions.outcome && (
           <VoteOffer offer={offer} film={actions.outcome.film} onSave={watchlist.toggle} onTakenOff={actions.dismissOutcome} />
