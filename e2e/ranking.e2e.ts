@@ -103,6 +103,12 @@ describe('the list on a 390x844 phone', () => {
     const rows = await page.locator('.film-table tbody tr').all();
     const leads = await Promise.all(rows.map((row) => row.locator('.lead').count()));
     expect(Math.max(...leads)).toBeLessThanOrEqual(1);
+    // A title that fits its two lines shows its year once, after it: the second copy is drawn only over a title cut
+    // by a line or more (a few pixels of padding once made every title cell overflow, and every year show twice).
+    const yearDrawnTwice = await page.evaluate(
+      `[...document.querySelectorAll('.film-table tbody th')].filter((th) => th.scrollHeight - th.clientHeight < 8).map((th) => th.querySelector('.title-link')).filter((link) => link && getComputedStyle(link, '::after').content !== 'none').map((link) => link.textContent)`,
+    );
+    expect(yearDrawnTwice).toEqual([]);
     await expectAccessible(page, '/dashboard at 390 px');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expectAccessible(page, '/dashboard at 390 px, dark');
