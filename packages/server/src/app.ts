@@ -11,6 +11,7 @@ import type { DatabaseHandle } from './db/connection.js';
 import { BackgroundWork } from './lib/background.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { MemoryRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
+import { requestForLog } from './lib/request-log.js';
 import { loginRoutes } from './modules/auth/login-routes.js';
 import { authRoutes, storeRoutes } from './modules/auth/routes.js';
 import { cardRoutes } from './modules/cards/routes.js';
@@ -29,7 +30,6 @@ import { filmsRepository } from './modules/films/repository.js';
 import { filmRoutes } from './modules/films/routes.js';
 import { standingRoutes } from './modules/films/standing-routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { requestForLog } from './lib/request-log.js';
 import { letterboxdRoutes } from './modules/me/letterboxd-routes.js';
 import { meRoutes } from './modules/me/routes.js';
 import { pageRoutes } from './modules/pages/routes.js';
@@ -112,9 +112,10 @@ function throttle(fn: () => void, windowMs: number): () => void {
 const BODY_LIMIT = 64 * 1024;
 
 /** A logger that writes requests through requestForLog, whoever configured it (server.ts, a test). */
-function withRequestSerializer(logger: AppOptions['logger']): AppOptions['logger'] {
-  if (logger === undefined || typeof logger === 'boolean') return logger ? { serializers: { req: requestForLog } } : logger;
-  return { ...logger, serializers: { ...logger.serializers, req: requestForLog } };
+function withRequestSerializer(logger: NonNullable<AppOptions['logger']>): AppOptions['logger'] {
+  if (logger === false) return false;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: requestForLog } };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ErrorBody } from '@filmlist/shared/api/common';
-import { POSTER_DEFAULT_WIDTH, posterParams, posterQuery, type PosterWidth } from '@filmlist/shared/api/posters';
+import { posterAt, posterParams, posterQuery, type PosterWidth } from '@filmlist/shared/api/posters';
 import { messages } from '@filmlist/shared/messages';
 import { IMMUTABLE, isCurrent } from '../../lib/http-cache.js';
 import { rankedIndex } from '../films/ranked-index.js';
@@ -53,7 +53,7 @@ export const posterRoutes: FastifyPluginAsync = async (app) => {
         // An edited film's old poster address leads to its new one, and an SVG address of an earlier version to its WebP one.
         if (hash !== file.hash || file.svg) {
           const to = generatedPosterUrl(film);
-          return reply.redirect(width === POSTER_DEFAULT_WIDTH ? to : `${to}?w=${width}`, hash === file.hash ? 301 : 302);
+          return reply.redirect(posterAt(to, width), hash === file.hash ? 301 : 302);
         }
         void reply.header('cache-control', IMMUTABLE);
         if (isCurrent(request, reply, `"gw${hash}-${width}"`)) return reply.code(304).send();

@@ -18,13 +18,13 @@ interface ListControlsProps {
   /** how many films match; null while the list loads */
   count: number | null;
   /** how many titles contain the search when none starts with it (§Search) */
-  containing?: number;
+  containing: number;
   onSearch: (typed: string) => void;
   onFilter: (filter: ListFilter) => void;
 }
 
 /** docs/product.md §Search, §Filters: the search box, and for members the filter buttons, the active one pressed; how many films match. */
-export function ListControls({ member, query, filter, filtersReady, count, containing = 0, onSearch, onFilter }: ListControlsProps) {
+export function ListControls({ member, query, filter, filtersReady, count, containing, onSearch, onFilter }: ListControlsProps) {
   return (
     <div className="list-controls">
       <div className="search">
