@@ -67,7 +67,7 @@ export interface Measured {
   /** an instance's RSS after start, and after it served the list (its copies of the list in memory) */
   instanceIdleRssMiB: number;
   instanceRssMiB: number;
-  /** the vote function's ceiling on this machine (pgbench), the same with the HTTP path's session lookup, and the HTTP path's rates */
+  /** the vote function's ceiling on this machine (pgbench), the same inside the HTTP path's session check, and the HTTP path's rates */
   pgbenchRatingsPerSecond: number;
   pgbenchWithSessionPerSecond: number;
   httpRatingsPerSecond: number;
@@ -228,7 +228,7 @@ export function capacityFigures(m: Measured): Figure[] {
     },
     {
       figure: 'Model: vote spike against the database ceiling',
-      value: `${spikeVotes} votes/s against ${fmt(m.pgbenchRatingsPerSecond, 0)}/s for the vote function alone, ${fmt(m.pgbenchWithSessionPerSecond, 0)}/s for the statements the HTTP path sends, and ${fmt(m.directRatingsPerSecond, 0)}/s straight to one instance and ${fmt(m.httpRatingsPerSecond, 0)}/s through nginx on this machine`,
+      value: `${spikeVotes} votes/s against ${fmt(m.pgbenchRatingsPerSecond, 0)}/s for the vote function alone, ${fmt(m.pgbenchWithSessionPerSecond, 0)}/s for the statement the HTTP path sends, and ${fmt(m.directRatingsPerSecond, 0)}/s straight to one instance and ${fmt(m.httpRatingsPerSecond, 0)}/s through nginx on this machine`,
       how: 'pgbench and the write loads above; one PostgreSQL takes every vote, whatever the instances',
     },
     {

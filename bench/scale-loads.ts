@@ -206,9 +206,10 @@ export function loginLoad(url: string, options: { usernames: string[]; password:
 
 /**
  * The vote function alone, run by pgbench on the same database: the database's own ceiling for it.
- * With `session`, each vote is preceded by the member's session lookup, as the HTTP path does
- * (a prepared join of sessions and users by the member's live session): the ceiling of the
- * statements that path sends.
+ * With `session`, the function is called inside the check of the member's live session, as the
+ * HTTP path's one statement does (an EXISTS over sessions and users, modules/votes/vote-function.ts;
+ * here by the member's id, since pgbench does not know the session's): the ceiling of the
+ * statement that path sends.
  */
 export async function pgbenchVotes(
   databaseUrl: string,
@@ -229,13 +230,11 @@ export async function pgbenchVotes(
       `\\set f ${firstFilm} + :n / ${members}`,
       // The value the HTTP load gives the same pair: a rating of 1 to 10, or heard of when even.
       options.kind === 'rating' ? '\\set v 1 + (:u + :f) % 10' : '\\set v (:u + :f) % 2',
-      ...(options.session
-        ? [
-            'SELECT u.user_id, u.username, u.email, u.verified, s.session_id FROM sessions s JOIN users u ON u.user_id = s.user_id ' +
-              'WHERE s.user_id = :u AND s.revoked_at IS NULL AND s.expires_at > now() AND u.verified LIMIT 1;',
-          ]
-        : []),
-      call,
+      options.session
+        ? `SELECT checked.live, CASE WHEN checked.live THEN ${call.slice('SELECT '.length, -1)} END FROM (SELECT EXISTS (` +
+          'SELECT 1 FROM sessions s JOIN users u ON u.user_id = s.user_id ' +
+          'WHERE s.user_id = :u AND s.revoked_at IS NULL AND s.expires_at > now() AND u.verified) AS live) AS checked;'
+        : call,
       '',
     ].join('\n'),
   );

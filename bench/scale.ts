@@ -396,9 +396,9 @@ async function main(): Promise<void> {
           `pgbench -M prepared, 20 clients, 2 threads, ${SECONDS} s: SELECT record_${kind}(...) on the same database, random (member, film) pairs of the same members over 1,000 other films; ${pgbench.failed} failed; load average ${loadAlone} at the start`,
         );
         report(
-          `${name}: the statements the HTTP path sends (pgbench)`,
+          `${name}: the statement the HTTP path sends (pgbench)`,
           `${fmt(withSession.result.tps, 0)}/s (${fmt(withSession.result.tps / pgbench.tps, 2)}x the function alone)`,
-          `the same, each vote preceded by the member's session lookup (a join of sessions and users), both prepared as the app prepares them: the database's ceiling for the HTTP path; ${withSession.result.failed} failed`,
+          `the same, each vote inside the check of the member's live session (an EXISTS over sessions and users), as the app's one statement does: the database's ceiling for the HTTP path; ${withSession.result.failed} failed`,
         );
         report(
           `${name} writes, HTTP path over the database's ceiling`,
@@ -407,7 +407,7 @@ async function main(): Promise<void> {
         );
         report(
           `${name} writes, CPU per vote: HTTP path against the function alone`,
-          `through nginx ${fmt(appMs + nginxMs + postgresMs, 2)} ms (app ${fmt(appMs, 2)}, nginx ${fmt(nginxMs, 2)}, PostgreSQL ${fmt(postgresMs, 2)}); one instance ${fmt(directAppMs + directPostgresMs, 2)} ms (app ${fmt(directAppMs, 2)}, PostgreSQL ${fmt(directPostgresMs, 2)}); against ${fmt(aloneMs, 2)} ms for the function alone and ${fmt(withSessionMs, 2)} ms for the path's statements`,
+          `through nginx ${fmt(appMs + nginxMs + postgresMs, 2)} ms (app ${fmt(appMs, 2)}, nginx ${fmt(nginxMs, 2)}, PostgreSQL ${fmt(postgresMs, 2)}); one instance ${fmt(directAppMs + directPostgresMs, 2)} ms (app ${fmt(directAppMs, 2)}, PostgreSQL ${fmt(directPostgresMs, 2)}); against ${fmt(aloneMs, 2)} ms for the function alone and ${fmt(withSessionMs, 2)} ms for the path's statement`,
           "CPU time from /proc of the instances, nginx's processes and the database's PostgreSQL backends over the acknowledged votes, and of the backends over pgbench's transactions: the ceilings when nothing else needs the cores",
         );
       }

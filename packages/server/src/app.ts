@@ -151,6 +151,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('clock', clock);
   app.decorate('rateLimitStore', options.rateLimitStore ?? new MemoryRateLimitStore());
   app.decorateRequest('actor', null);
+  app.decorateRequest('voter', null);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);

@@ -19,6 +19,17 @@ export interface Actor {
 }
 
 /**
+ * A member named by a verified access token whose session the route's own
+ * statement checks (the vote writes: modules/votes/vote-function.ts), so the
+ * guard does not look it up first. `live` is true once a check found it live.
+ */
+export interface Voter {
+  userId: number;
+  sessionId: string;
+  live: boolean;
+}
+
+/**
  * A route hook. Routes run these as preValidation hooks, so the chain is:
  * authenticate (the scope's guard), rate limit, then validate, then the handler authorises.
  */
@@ -31,6 +42,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** set by membersOnly or reviewersOnly on every route they declare */
     access?: RouteAccess;
+    /** a member route whose own statement checks the session (modules/auth/guards.ts, votingMember) */
+    sessionInStatement?: true;
   }
   interface FastifyInstance {
     config: Config;
@@ -52,5 +65,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
+    /** on a route whose statement checks the session, in place of `actor` */
+    voter: Voter | null;
   }
 }

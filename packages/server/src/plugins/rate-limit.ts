@@ -75,7 +75,10 @@ export function accountIn<T>(
  */
 export function rateLimit(
   name: LimitName,
-  account: (request: FastifyRequest) => string | undefined = (request) => (request.actor ? `user:${request.actor.userId}` : undefined),
+  account: (request: FastifyRequest) => string | undefined = (request) => {
+    const member = request.actor ?? request.voter;
+    return member ? `user:${member.userId}` : undefined;
+  },
 ): RouteHook {
   const tier: { ip?: LimitRule; account?: LimitRule } = RATE_LIMITS[name];
   return async (request) => {

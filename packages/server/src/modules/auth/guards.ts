@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages, serverMessages } from '@filmlist/shared/messages';
 import { forbidden, unauthorized } from '../../lib/http-errors.js';
 import { addVary, privateAnswer } from '../../lib/http-cache.js';
-import type { Actor, RouteAccess, RouteHook } from '../../types.js';
+import type { Actor, RouteAccess, RouteHook, Voter } from '../../types.js';
 import { holdsReviewerRole } from './roles.js';
 
 /** What stands for the token when a request carries several Authorization headers: no token verifies as it. */
@@ -44,15 +44,34 @@ async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
   return { userId: found.userId, username: found.username, sessionId: found.sessionId, isReviewer: holdsReviewerRole(config, found) };
 }
 
-/** A signed-in member, or 401. */
+/** The 401 of a token whose session is over (revoked, expired, or its account gone). */
+export function sessionEnded() {
+  return unauthorized(serverMessages.sessionExpired, 'invalid_token');
+}
+
+/** The 401 of a member route: "session expired" when a token came, the plain one otherwise. */
+function notSignedIn(request: FastifyRequest) {
+  return bearerToken(request) ? sessionEnded() : unauthorized();
+}
+
+/**
+ * A signed-in member, or 401. On a route marked `sessionInStatement` (the vote
+ * writes), the token is verified here and the session is checked by the
+ * route's own statement: request.voter, not request.actor.
+ */
 const requireMember: RouteHook = async (request, reply) => {
   // Whatever follows, the answer (a member's data, or 401) depends on the bearer token.
   privateAnswer(reply);
   addVary(reply, 'Authorization');
-  const actor = await resolveActor(request);
-  if (!actor) {
-    throw bearerToken(request) ? unauthorized(serverMessages.sessionExpired, 'invalid_token') : unauthorized();
+  if (request.routeOptions.config.sessionInStatement) {
+    const token = bearerToken(request);
+    const claims = token ? await request.server.accessTokens.verify(token, request.server.clock.now()) : null;
+    if (!claims) throw notSignedIn(request);
+    request.voter = { userId: claims.userId, sessionId: claims.sessionId, live: false };
+    return;
   }
+  const actor = await resolveActor(request);
+  if (!actor) throw notSignedIn(request);
   request.actor = actor;
 };
 
@@ -108,9 +127,43 @@ export function currentActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
+/**
+ * The member of a route whose statement checks the session (route config
+ * `sessionInStatement`), or 401.
+ */
+export function currentVoter(request: FastifyRequest): Voter {
+  if (!request.voter) throw unauthorized();
+  return request.voter;
+}
+
+/**
+ * Runs a part of a `sessionInStatement` route (a hook, or the handler) so that
+ * a refusal answers as the guard would have: if `part` throws before the
+ * statement found the session live, the session is looked up, and a dead one
+ * answers 401 in place of the refusal (400, 403, 429...). Nothing is written
+ * either way, and a live member's requests cost no lookup.
+ */
+export async function sessionFirst<T>(request: FastifyRequest, part: () => Promise<T>): Promise<T> {
+  try {
+    return await part();
+  } catch (error) {
+    const voter = request.voter;
+    if (voter && !voter.live) {
+      const found = await request.server.sessions.findActor(voter.userId, voter.sessionId, request.server.clock.now());
+      if (!found) throw notSignedIn(request);
+      voter.live = true;
+    }
+    throw error;
+  }
+}
+
 /** Every user_id a member sends must be their own (docs/product.md §Acting as yourself). */
+export function assertOwn<Member extends { userId: number }>(member: Member, userId: number): Member {
+  if (member.userId !== userId) throw forbidden(serverMessages.notYourAccount, 'not_your_account');
+  return member;
+}
+
+/** The acting member, whose every user_id sent must be their own (assertOwn). */
 export function assertSelf(request: FastifyRequest, userId: number): Actor {
-  const actor = currentActor(request);
-  if (actor.userId !== userId) throw forbidden(serverMessages.notYourAccount, 'not_your_account');
-  return actor;
+  return assertOwn(currentActor(request), userId);
 }

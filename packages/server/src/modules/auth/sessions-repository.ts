@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { REFRESH_TOKEN_TTL_MS } from '@filmlist/shared/constants';
 import type { Database } from '../../db/connection.js';
 import { refreshTokens, sessions, users } from '../../db/schema.js';
@@ -14,11 +14,40 @@ export interface SessionActor {
   sessionId: string;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * What makes a session live, over the placeholders `sessionId`, `userId` and `now`: the session is
+ * the member's own, not revoked, not expired, and its account is verified. The one definition, for
+ * the lookup every member request makes (findActor) and for a vote that checks its session in its
+ * own statement (modules/votes/vote-function.ts).
+ */
+const liveSessionWhere = and(
+  eq(sessions.sessionId, sql.placeholder('sessionId')),
+  eq(sessions.userId, sql.placeholder('userId')),
+  isNull(sessions.revokedAt),
+  gt(sessions.expiresAt, sql.placeholder('now')),
+  eq(users.verified, true),
+);
+
+/** `EXISTS` a live session (liveSessionWhere), as a condition for another statement. */
+export function liveSessionExists(db: Database): SQL {
+  const found = db
+    .select({ one: sql`1` })
+    .from(sessions)
+    .innerJoin(users, eq(users.userId, sessions.userId))
+    .where(liveSessionWhere);
+  return sql`EXISTS (${found})`;
+}
+
+/** A session id as access tokens carry it: a UUID, which the database's uuid column would refuse to compare otherwise. */
+export function isSessionId(value: string): boolean {
+  return UUID.test(value);
+}
+
 export type RotateResult =
   | { ok: true; userId: number; sessionId: string; refreshToken: string }
   | { ok: false; reason: 'unknown' | 'revoked' | 'expired' | 'reused' };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Sessions are families of opaque refresh tokens (docs/product.md §Sessions and tokens): every
@@ -30,15 +59,7 @@ export function sessionsRepository(db: Database) {
     .select({ userId: users.userId, username: users.username, email: users.email, verified: users.verified, sessionId: sessions.sessionId })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
-    .where(
-      and(
-        eq(sessions.sessionId, sql.placeholder('sessionId')),
-        eq(sessions.userId, sql.placeholder('userId')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        eq(users.verified, true),
-      ),
-    )
+    .where(liveSessionWhere)
     .prepare('find_actor');
 
   async function issueToken(tx: Database, sessionId: string, now: Date): Promise<string> {
@@ -126,7 +147,7 @@ export function sessionsRepository(db: Database) {
 
     /** The verified member behind a live session, or null. One indexed lookup per request. */
     async findActor(userId: number, sessionId: string, now: Date): Promise<SessionActor | null> {
-      if (!UUID.test(sessionId)) return null;
+      if (!isSessionId(sessionId)) return null;
       const [row] = await findActorQuery.execute({ sessionId, userId, now: now.toISOString() });
       return row ?? null;
     },

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { mentions } from '../../db/schema.js';
-import { voteFunction } from '../votes/vote-function.js';
+import { voteFunction, type VoteOutcome, type VoterSession } from '../votes/vote-function.js';
 
 export type MentionRow = typeof mentions.$inferSelect;
 
@@ -13,11 +13,11 @@ export function mentionsRepository(db: Database) {
   );
   return {
     /**
-     * The member's final answer and the film's N or H, in one statement
-     * (record_mention, migration 0004_lock_order). False: already answered.
+     * The member's final answer and the film's N or H, in one statement with
+     * the voter's session check (record_mention, migration 0004_lock_order). Refused: already answered.
      */
-    record(userId: number, filmId: number, mentioned: boolean, now: Date): Promise<boolean> {
-      return recordMention({ userId, filmId, mentioned, now: now.toISOString() });
+    record(voter: VoterSession, filmId: number, mentioned: boolean, now: Date): Promise<VoteOutcome> {
+      return recordMention(voter, { filmId, mentioned, now: now.toISOString() });
     },
 
     async find(userId: number, filmId: number): Promise<MentionRow | null> {

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/connection.js';
 import { films, ratings } from '../../db/schema.js';
 import type { FilmRow } from '../films/presenter.js';
-import { voteFunction } from '../votes/vote-function.js';
+import { voteFunction, type VoteOutcome, type VoterSession } from '../votes/vote-function.js';
 
 export type RatingRow = typeof ratings.$inferSelect;
 
@@ -21,16 +21,16 @@ export function ratingsRepository(db: Database) {
   );
   return {
     /**
-     * A first rating and the film's R, S and H, in one statement (record_rating,
-     * migration 0004_lock_order). False: already rated.
+     * A first rating and the film's R, S and H, in one statement with the
+     * voter's session check (record_rating, migration 0004_lock_order). Refused: already rated.
      */
-    record(userId: number, filmId: number, rating: number, now: Date): Promise<boolean> {
-      return recordRating({ userId, filmId, rating, now: now.toISOString() });
+    record(voter: VoterSession, filmId: number, rating: number, now: Date): Promise<VoteOutcome> {
+      return recordRating(voter, { filmId, rating, now: now.toISOString() });
     },
 
-    /** A changed rating and the film's S, in one statement (edit_rating). False: not rated yet. */
-    edit(userId: number, filmId: number, rating: number, now: Date): Promise<boolean> {
-      return editRating({ userId, filmId, rating, now: now.toISOString() });
+    /** A changed rating and the film's S, in one statement with the session check (edit_rating). Refused: not rated yet. */
+    edit(voter: VoterSession, filmId: number, rating: number, now: Date): Promise<VoteOutcome> {
+      return editRating(voter, { filmId, rating, now: now.toISOString() });
     },
 
     async find(userId: number, filmId: number, tx: Database = db): Promise<RatingRow | null> {

@@ -13,11 +13,11 @@ import { messages, serverMessages } from '@filmlist/shared/messages';
 import type { Database } from '../../db/connection.js';
 import { uniqueViolationAs } from '../../db/pg-errors.js';
 import { transaction } from '../../db/transaction.js';
-import { conflict, notFound, unauthorized } from '../../lib/http-errors.js';
+import { conflict, notFound } from '../../lib/http-errors.js';
 import { enqueueMail } from '../../mail/outbox.js';
 import { mayMailReviewers } from '../../mail/quota.js';
 import { filmRejectedMail, reviewRequestMail } from '../../mail/templates.js';
-import { currentActor, membersOnly, reviewersOnly } from '../auth/guards.js';
+import { currentActor, membersOnly, reviewersOnly, sessionEnded } from '../auth/guards.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { auditRepository } from '../audit/repository.js';
 import { refreshInBackground } from '../film-facts/refresh.js';
@@ -74,7 +74,7 @@ export const submissionRoutes = membersOnly(async (app) => {
       const notify = await mayMailReviewers(app, actor.userId);
       const row = await transaction(app.db, async (tx) => {
         // The member's row is the lock that makes the pending count exact under concurrency.
-        if (!(await users.lockById(tx, actor.userId))) throw unauthorized(serverMessages.sessionExpired, 'invalid_token');
+        if (!(await users.lockById(tx, actor.userId))) throw sessionEnded();
         await lockFilmYear(tx, releaseYear);
         await refuseDuplicateFilm(tx, { title, releaseYear, tmdbId }, { listing: false });
         if ((await submissions.countPendingByUser(actor.userId, tx)) >= MAX_PENDING_SUBMISSIONS) {

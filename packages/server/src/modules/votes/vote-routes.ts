@@ -4,7 +4,8 @@ import { errorBody, userFilmQuery, userQuery } from '@filmlist/shared/api/common
 import { filmList, type ListedFilm } from '@filmlist/shared/api/films';
 import type { z } from 'zod';
 import { bearerSecurity, memberErrors } from '../../lib/openapi.js';
-import { assertSelf } from '../auth/guards.js';
+import { assertOwn, assertSelf, currentVoter, sessionEnded, sessionFirst } from '../auth/guards.js';
+import type { VoteOutcome, VoterSession } from './vote-function.js';
 import { rateLimit } from '../../plugins/rate-limit.js';
 import { findFilm } from './vote-transaction.js';
 
@@ -85,19 +86,26 @@ export function voteFilterRoute<Vote extends { filmId: number }>(
 }
 
 /**
- * POST {path} {user_id, film_id, ...}: a vote written through its repository
- * (`write` answers whether it was recorded); `refused` says why not (409, 404).
+ * POST {path} {user_id, film_id, ...}: a vote written through its repository,
+ * whose one statement also checks the voter's session (`write` answers what
+ * it found: ./vote-function.ts); `refused` says why a vote was not recorded (409, 404).
+ *
+ * The guard verifies the token and leaves the session to that statement
+ * (`sessionInStatement`); any refusal before it (the rate limit, validation,
+ * another member's user_id) first looks the session up, so a dead session
+ * answers 401 as on every other member route (auth/guards.ts, sessionFirst).
  */
 export function voteWriteRoute<Body extends z.ZodType<{ user_id: number; film_id: number }>, Answer extends z.ZodType>(
   options: RouteText & {
     body: Body;
     answer: Answer;
     status: 200 | 201;
-    write(app: FastifyInstance, userId: number, vote: z.output<Body>, now: Date): Promise<boolean>;
+    write(voter: VoterSession, vote: z.output<Body>, now: Date): Promise<VoteOutcome>;
     refused(app: FastifyInstance, vote: z.output<Body>): Promise<Error>;
     present(userId: number, vote: z.output<Body>): z.input<Answer>;
   },
 ): FastifyPluginAsyncZod {
+  const limit = rateLimit('write');
   return async (app) => {
     app.withTypeProvider<FastifyTypeProviderDefault>().post(
       options.path,
@@ -109,14 +117,22 @@ export function voteWriteRoute<Body extends z.ZodType<{ user_id: number; film_id
           body: options.body,
           response: { [options.status]: options.answer, ...memberErrors, 409: errorBody },
         },
-        preValidation: rateLimit('write'),
+        config: { sessionInStatement: true },
+        preValidation: (request, reply) => sessionFirst(request, () => limit(request, reply)),
+        // Validation errors come to the handler, so that they too wait for the session check.
+        attachValidation: true,
       },
-      async (request, reply) => {
-        const vote = options.body.parse(request.body);
-        const actor = assertSelf(request, vote.user_id);
-        if (!(await options.write(app, actor.userId, vote, app.clock.now()))) throw await options.refused(app, vote);
-        return reply.code(options.status).send(options.present(actor.userId, vote));
-      },
+      (request, reply) =>
+        sessionFirst(request, async () => {
+          if (request.validationError) throw request.validationError;
+          const vote = options.body.parse(request.body);
+          const voter = assertOwn(currentVoter(request), vote.user_id);
+          const outcome = await options.write(voter, vote, app.clock.now());
+          if (outcome === 'session-ended') throw sessionEnded();
+          voter.live = true;
+          if (outcome === 'refused') throw await options.refused(app, vote);
+          return reply.code(options.status).send(options.present(voter.userId, vote));
+        }),
     );
   };
 }

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { messages, serverMessages } from '@filmlist/shared/messages';
+import { messages } from '@filmlist/shared/messages';
 import type { Database } from '../../db/connection.js';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import { retryConflicts } from '../../db/transaction.js';
-import { notFound, unauthorized } from '../../lib/http-errors.js';
+import { notFound } from '../../lib/http-errors.js';
+import { sessionEnded } from '../auth/guards.js';
 import type { FilmRow } from '../films/presenter.js';
 import { filmsRepository } from '../films/repository.js';
+import type { VoteOutcome } from './vote-function.js';
 
 const filmNotFound = () => notFound(messages.filmNotFound, 'film_not_found');
 
@@ -18,19 +20,19 @@ function constraintOf(error: unknown): string {
 /** A foreign key of the vote row found no film (404) or no member (401). */
 function voteError(error: unknown): unknown {
   if (!isForeignKeyViolation(error)) return error;
-  return constraintOf(error).includes('film') ? filmNotFound() : unauthorized(serverMessages.sessionExpired, 'invalid_token');
+  return constraintOf(error).includes('film') ? filmNotFound() : sessionEnded();
 }
 
 /**
  * A vote write from a route: retried like any transaction on a deadlock, an
  * unknown film answered 404 and a member gone 401, and the ranked list
- * refreshed after it.
+ * refreshed after a recorded vote.
  */
-export async function castVote(app: FastifyInstance, write: () => Promise<boolean>): Promise<boolean> {
+export async function castVote(app: FastifyInstance, write: () => Promise<VoteOutcome>): Promise<VoteOutcome> {
   try {
-    const recorded = await retryConflicts(write);
-    if (recorded) app.filmListCache.invalidate();
-    return recorded;
+    const outcome = await retryConflicts(write);
+    if (outcome === 'recorded') app.filmListCache.invalidate();
+    return outcome;
   } catch (error) {
     throw voteError(error);
   }
