@@ -82,6 +82,16 @@ async function expectRankColumn(page: Page, label: string): Promise<void> {
   expect(column.rankAligns, label).toEqual(['right']);
 }
 
+/** The rated film's average and its count, as the first row with ratings shows them, and whether the count is on the average's line. */
+const FIRST_AVERAGE = `(() => {
+  const count = document.querySelector('.film-table tbody .standing-count');
+  const rating = count.parentElement.querySelector('.standing-average');
+  const line = rating.getBoundingClientRect();
+  const countBox = count.getBoundingClientRect();
+  return { average: rating.lastElementChild.textContent, count: count.textContent, countOnItsLine: Math.abs(countBox.top - line.top) < 2 };
+})()`;
+const averageSchema = z.object({ average: z.string(), count: z.string(), countOnItsLine: z.boolean() });
+
 const rowFor = (page: Page, title: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
 const votesIn = (page: Page) => page.locator('[data-focus-key^="rate-"]:not([disabled])').first().waitFor();
@@ -105,6 +115,11 @@ describe('the list on a 390x844 phone', () => {
     const firstRow = page.locator('.film-table tbody tr').first();
     expect(await firstRow.getByText(/^\d+% hadn't heard of it$/).isVisible()).toBe(true);
     expect(await firstRow.getByText(/^\d+ answers?: (few|some|most) knew it(, .+)?$/).isVisible()).toBe(true);
+    // The average says it is out of 10, and its count what it counts, on the figures' line: "★ 4.0/10 (2 ratings)".
+    const average = averageSchema.parse(await page.evaluate(FIRST_AVERAGE));
+    expect(average.average).toMatch(/^\d+\.\d\/10$/);
+    expect(average.count).toMatch(/^\(\d+ ratings?\)$/);
+    expect(average.countOnItsLine, JSON.stringify(average)).toBe(true);
     await expectRankColumn(page, '/ at 390 px');
     await page.getByRole('link', { name: messages.howTheListWorks }).waitFor();
     await expectAccessible(page, '/ at 390 px');
@@ -175,6 +190,9 @@ describe('at 1280 px', () => {
     await rowFor(page, 'Paterson').waitFor();
     await page.evaluate('document.fonts.ready');
     await expectRankColumn(page, '/ at 1280 px');
+    const average = averageSchema.parse(await page.evaluate(FIRST_AVERAGE));
+    expect(`${average.average} ${average.count}`).toMatch(/^\d+\.\d\/10 \(\d+ ratings?\)$/);
+    expect(average.countOnItsLine, JSON.stringify(average)).toBe(true);
     await context.close();
   });
 });
