@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { messages } from '@filmlist/shared/messages';
 import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { describeGeometry, heightWith, listGeometry } from './support/geometry.js';
@@ -42,6 +43,55 @@ afterAll(async () => {
   await browser.close();
 });
 
+/**
+ * Where every line of every title starts, and the rank column's width and alignment in each row: one edge for the
+ * titles, one width for the ranks, right-aligned, so the gap after "1" is the gap after "10" (docs/product.md §List rows).
+ */
+const RANK_COLUMN = `(() => {
+  const heads = [...document.querySelectorAll('.film-table tbody th[data-rank]')];
+  // Each line a title shows (a long one is cut at its last line), by where its first piece starts.
+  const lineStarts = (th) => {
+    const shown = th.getBoundingClientRect();
+    const starts = new Map();
+    for (const piece of th.querySelector('bdi').getClientRects()) {
+      if (piece.width === 0 || piece.bottom > shown.bottom + 1) continue;
+      const line = Math.round(piece.top);
+      starts.set(line, Math.min(starts.get(line) ?? Infinity, Math.round(piece.left)));
+    }
+    return [...starts.values()];
+  };
+  return {
+    titleEdges: [...new Set(heads.flatMap(lineStarts))],
+    rankWidths: [...new Set(heads.map((th) => getComputedStyle(th, '::before').width))],
+    rankAligns: [...new Set(heads.map((th) => getComputedStyle(th, '::before').textAlign))],
+    ranks: heads.map((th) => th.getAttribute('data-rank')),
+  };
+})()`;
+const rankColumnSchema = z.object({
+  titleEdges: z.array(z.number()),
+  rankWidths: z.array(z.string()),
+  rankAligns: z.array(z.string()),
+  ranks: z.array(z.string().nullable()),
+});
+
+async function expectRankColumn(page: Page, label: string): Promise<void> {
+  const column = rankColumnSchema.parse(await page.evaluate(RANK_COLUMN));
+  expect(column.ranks, label).toContain('10');
+  expect(column.titleEdges, `${label}: where the title lines start`).toHaveLength(1);
+  expect(column.rankWidths, `${label}: the rank column's widths`).toHaveLength(1);
+  expect(column.rankAligns, label).toEqual(['right']);
+}
+
+/** The rated film's average and its count, as the first row with ratings shows them, and whether the count is on the average's line. */
+const FIRST_AVERAGE = `(() => {
+  const count = document.querySelector('.film-table tbody .standing-count');
+  const rating = count.parentElement.querySelector('.standing-average');
+  const line = rating.getBoundingClientRect();
+  const countBox = count.getBoundingClientRect();
+  return { average: rating.lastElementChild.textContent, count: count.textContent, countOnItsLine: Math.abs(countBox.top - line.top) < 2 };
+})()`;
+const averageSchema = z.object({ average: z.string(), count: z.string(), countOnItsLine: z.boolean() });
+
 const rowFor = (page: Page, title: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
 const votesIn = (page: Page) => page.locator('[data-focus-key^="rate-"]:not([disabled])').first().waitFor();
@@ -65,6 +115,12 @@ describe('the list on a 390x844 phone', () => {
     const firstRow = page.locator('.film-table tbody tr').first();
     expect(await firstRow.getByText(/^\d+% hadn't heard of it$/).isVisible()).toBe(true);
     expect(await firstRow.getByText(/^\d+ answers?: (few|some|most) knew it(, .+)?$/).isVisible()).toBe(true);
+    // The average says it is out of 10, and its count what it counts, on the figures' line: "★ 4.0/10 (2 ratings)".
+    const average = averageSchema.parse(await page.evaluate(FIRST_AVERAGE));
+    expect(average.average).toMatch(/^\d+\.\d\/10$/);
+    expect(average.count).toMatch(/^\(\d+ ratings?\)$/);
+    expect(average.countOnItsLine, JSON.stringify(average)).toBe(true);
+    await expectRankColumn(page, '/ at 390 px');
     await page.getByRole('link', { name: messages.howTheListWorks }).waitFor();
     await expectAccessible(page, '/ at 390 px');
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -124,6 +180,20 @@ describe('the list on a 390x844 phone', () => {
     for (const name of [messages.mentionAnswerYes, messages.mentionAnswerNo]) await dialog.getByRole('button', { name }).waitFor();
     await page.keyboard.press('Enter');
     expect(await dialog.count()).toBe(0);
+  });
+});
+
+describe('at 1280 px', () => {
+  it('the ranks keep a column of one width, right-aligned, and every title starts at one edge', async () => {
+    const { context, page } = await newPage(browser, { width: 1280, height: 800 });
+    await page.goto('/');
+    await rowFor(page, 'Paterson').waitFor();
+    await page.evaluate('document.fonts.ready');
+    await expectRankColumn(page, '/ at 1280 px');
+    const average = averageSchema.parse(await page.evaluate(FIRST_AVERAGE));
+    expect(`${average.average} ${average.count}`).toMatch(/^\d+\.\d\/10 \(\d+ ratings?\)$/);
+    expect(average.countOnItsLine, JSON.stringify(average)).toBe(true);
+    await context.close();
   });
 });
 

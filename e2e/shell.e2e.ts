@@ -25,4 +25,22 @@ describe('the app shell', () => {
     await expectAccessible(page, '/about');
     await context.close();
   });
+
+  it('gives every footer link a target of 24 px at least, 44 px on a phone (WCAG 2.5.8)', async () => {
+    for (const [size, least] of [
+      [{ width: 1280, height: 800 }, 24],
+      [{ width: 390, height: 844 }, 44],
+    ] as const) {
+      const { context, page } = await newPage(browser, size);
+      await page.goto('/about');
+      const links = await page.getByRole('navigation', { name: 'Footer' }).getByRole('link').all();
+      expect(links.length).toBe(6);
+      for (const link of links) {
+        const box = await link.boundingBox();
+        expect(box?.height ?? 0, `${(await link.textContent()) ?? ''} at ${size.width} px`).toBeGreaterThanOrEqual(least);
+        expect(box?.width ?? 0).toBeGreaterThanOrEqual(24);
+      }
+      await context.close();
+    }
+  });
 });

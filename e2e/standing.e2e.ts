@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { filteredOutNotice, messages, ratingsCount } from '@filmlist/shared/messages';
 import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { logIn, newAccount, registerVerified } from './support/members.js';
@@ -24,6 +25,19 @@ afterAll(async () => {
   await member.context.close();
   await browser.close();
 });
+
+/**
+ * The lit row's background and the colour its logline's "more" fades into, or null once the row is no longer lit:
+ * the fade must end in the row's own colour, not the page's (docs/product.md §List rows).
+ */
+const LIT_ROW_FADE = `(() => {
+  const row = document.querySelector('.film-table tbody tr.just-voted');
+  const more = row && row.querySelector('.more-toggle');
+  if (!row || !more) return null;
+  const stops = getComputedStyle(more).backgroundImage.match(/rgba?\\([^)]*\\)/g);
+  return { row: getComputedStyle(row).backgroundColor, fade: stops ? stops[stops.length - 1] : 'none' };
+})()`;
+const fadeSchema = z.object({ row: z.string(), fade: z.string() }).nullable();
 
 const rowFor = (page: Page, title: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: title, exact: true }) });
@@ -98,8 +112,10 @@ describe('a vote on a film page', () => {
 });
 
 describe('a vote on the list', () => {
-  it('brings the film, in its new place, to the screen and says what happened', async () => {
+  it('brings the film, in its new place, to the screen and says what happened; its lit row fades "more" into its own colour', async () => {
     const { page } = member;
+    // Without motion the row stays lit at its full colour for its moment, so both schemes can be read.
+    await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     await page.waitForURL('**/dashboard');
     const row = rowFor(page, 'Gattaca');
@@ -116,6 +132,14 @@ describe('a vote on the list', () => {
     const viewport = page.viewportSize();
     expect(box && viewport && box.y >= 0 && box.y + box.height <= viewport.height).toBe(true);
     expect(await page.evaluate('document.activeElement && document.activeElement.getAttribute("data-focus-key")')).toMatch(/^rate-\d+$/);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const lit = fadeSchema.parse(await page.evaluate(LIT_ROW_FADE));
+      expect(lit, `the lit row, ${colorScheme}`).not.toBeNull();
+      expect(lit?.fade, `the lit row, ${colorScheme}`).toBe(lit?.row);
+      expect(lit?.row, `the lit row, ${colorScheme}`).not.toBe(await page.evaluate('getComputedStyle(document.body).backgroundColor'));
+    }
+    await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersCount, fallExplained, voteAnnouncement, whyHere } from './messages.js';
+import { answersCount, fallExplained, ratingsCount, ratingsShort, voteAnnouncement, whyHere } from './messages.js';
 import { scoreTerms } from './score.js';
 
 const why = (notHeard: number, heardNotRated: number, ratingCount: number, ratingSum: number) =>
@@ -24,6 +24,15 @@ describe('whyHere (docs/product.md §Standing)', () => {
     expect(why(2, 1, 2, 20)).toBe('5 answers: some knew it, its 2 ratings lift it');
     expect(why(1, 10, 9, 63)).toBe('20 answers: most knew it, 9 ratings pull it down');
     expect(why(2, 8, 0, 0)).toBe('10 answers: most knew it');
+  });
+});
+
+describe('the count of ratings (docs/product.md §Standing)', () => {
+  it("names what it counts, in the singular for one, on the film page and after a row's average", () => {
+    expect(ratingsCount(31)).toBe('out of 10, from 31 ratings');
+    expect(ratingsCount(1)).toBe('out of 10, from 1 rating');
+    expect(ratingsShort(31)).toBe('(31 ratings)');
+    expect(ratingsShort(1)).toBe('(1 rating)');
   });
 });
 

@@ -311,4 +311,7 @@ export const rankOnList = (rank: number, films: number): string => `#${rank} of 
 
 /** Under the two halves of a film's score, on its page (§Standing). */
 export const answersCount = (some: number, of: number): string => `${some} of ${of} ${of === 1 ? 'answer' : 'answers'}`;
-export const ratingsCount = (count: number): string => `out of 10, from ${count} ${count === 1 ? 'rating' : 'ratings'}`;
+const ratingsOf = (count: number): string => `${count} ${count === 1 ? 'rating' : 'ratings'}`;
+export const ratingsCount = (count: number): string => `out of 10, from ${ratingsOf(count)}`;
+/** After a row's average, "★ 7.4/10 (31 ratings)": what its count counts (§Standing). */
+export const ratingsShort = (count: number): string => `(${ratingsOf(count)})`;

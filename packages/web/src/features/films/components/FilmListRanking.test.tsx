@@ -58,7 +58,10 @@ describe('each row of the list', () => {
     expect(rowOf('Gattaca').querySelector('th')).toHaveAttribute('data-rank', '4');
     // N / (N + H + R) = 31 / 50; S / R = 66 / 9
     expect(rowOf('Moon')).toHaveTextContent("#1 of 4. 62% hadn't heard of it");
-    expect(rowOf('Moon')).toHaveTextContent('average rating 7.3 from 9');
+    // The average says its scale and its count what it counts: "★ 7.3/10 (9 ratings)" on screen, in words to a screen reader.
+    expect(within(rowOf('Moon')).getByText('7.3/10', { exact: true })).toHaveAttribute('aria-hidden', 'true');
+    expect(within(rowOf('Moon')).getByText('(9 ratings)', { exact: true })).toHaveAttribute('aria-hidden', 'true');
+    expect(within(rowOf('Moon')).getByText('average rating 7.3 out of 10, from 9 ratings', { exact: true })).toHaveClass('visually-hidden');
     expect(rowOf('Paterson')).toHaveTextContent("40% hadn't heard of it");
     expect(rowOf('Paterson')).toHaveTextContent(messages.noRatingsYet);
     expect(rowOf('The Fall')).toHaveTextContent(messages.noAnswersYet);

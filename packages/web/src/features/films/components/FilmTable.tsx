@@ -27,7 +27,8 @@ export function FilmTable({ films, ranks, total, member, userId, votes, saved, h
   return (
     // With no row to show (a search found none), no bare column heads either; the table stays, so its rows are reused.
     <div className="table-wrap" hidden={films !== null && films.length === 0}>
-      <table className={member ? 'film-table member-table' : 'film-table'}>
+      {/* The rank column is as wide as the list's longest rank (styles.css). */}
+      <table className={member ? 'film-table member-table' : 'film-table'} data-rank-digits={String(total).length}>
         <caption className="visually-hidden">The Film List, most undervalued films first</caption>
         <thead>
           <tr>

@@ -371,4 +371,15 @@ describe('the watchlist page', () => {
     await waitFor(() => expect(clicked).toHaveLength(2));
     expect(calls.find((c) => c.path === '/api/me/export/ratings.csv')?.auth).toMatch(/^Bearer /);
   });
+
+  it("says where the files go: Letterboxd's import page, in a new tab", async () => {
+    member();
+    renderPage(<WatchlistPage />, { path: '/watchlist' });
+    const box = await screen.findByRole('region', { name: 'Take it to Letterboxd' });
+    expect(box).toHaveTextContent('Download a file, then import it at letterboxd.com/import.');
+    const importPage = within(box).getByRole('link', { name: 'letterboxd.com/import' });
+    expect(importPage).toHaveAttribute('href', 'https://letterboxd.com/import/');
+    expect(importPage).toHaveAttribute('target', '_blank');
+    expect(importPage).toHaveAttribute('rel', 'noopener noreferrer');
+  });
 });

@@ -72,8 +72,8 @@ export default function AboutPage() {
       <p>A film with no answers and no ratings yet scores 0. Films with equal scores are listed alphabetically by title.</p>
       <p>
         Each film on the list shows both parts in short. &ldquo;62% hadn&rsquo;t heard of it&rdquo; means that 62 out of every 100 answers
-        and ratings for it were &ldquo;not heard before&rdquo;. &ldquo;&#9733; 7.4 from 31&rdquo; means that 31 members have rated it, 7.4
-        out of 10 on average. A film&rsquo;s page shows its place on the list and how its ratings spread from 1 to 10.
+        and ratings for it were &ldquo;not heard before&rdquo;. &ldquo;&#9733; 7.4/10 (31 ratings)&rdquo; means that 31 members have rated
+        it, 7.4 out of 10 on average. A film&rsquo;s page shows its place on the list and how its ratings spread from 1 to 10.
       </p>
       {appConfig.filmDatabase && (
         <>
