@@ -1,7 +1,7 @@
 import type { FastifyRequest, RouteOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { messages, serverMessages } from '@filmlist/shared/messages';
-import { forbidden, unauthorized } from '../../lib/http-errors.js';
+import { forbidden, HttpError, unauthorized } from '../../lib/http-errors.js';
 import { addVary, privateAnswer } from '../../lib/http-cache.js';
 import type { Actor, RouteAccess, RouteHook, Voter } from '../../types.js';
 import { holdsReviewerRole } from './roles.js';
@@ -148,7 +148,8 @@ export async function sessionFirst<T>(request: FastifyRequest, part: () => Promi
     return await part();
   } catch (error) {
     const voter = request.voter;
-    if (voter && !voter.live) {
+    const alreadyUnauthorized = error instanceof HttpError && error.statusCode === 401;
+    if (voter && !voter.live && !alreadyUnauthorized) {
       const found = await request.server.sessions.findActor(voter.userId, voter.sessionId, request.server.clock.now());
       if (!found) throw notSignedIn(request);
       voter.live = true;
