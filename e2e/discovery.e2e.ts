@@ -65,6 +65,23 @@ describe('search that forgives', () => {
       await context.close();
     });
   }
+
+  it('keeps the caret where it was while the box shows the text in title case: "in " typed before "bruges" finds In Bruges', async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto('/');
+    await page.locator('tbody tr th a').first().waitFor();
+    const search = page.getByRole('searchbox');
+    await search.click();
+    await page.keyboard.type('bruges');
+    await expect.poll(() => search.inputValue()).toBe('Bruges');
+    await page.keyboard.press('Home');
+    await page.keyboard.type('in ');
+    // Each letter lands where the caret is, not at the end of the text the box rewrote.
+    await expect.poll(() => search.inputValue()).toBe('In Bruges');
+    expect(await search.evaluate((input: { selectionStart: number | null }) => input.selectionStart)).toBe(3);
+    await rowOf(page, 'In Bruges').waitFor();
+    await context.close();
+  });
 });
 
 describe('posters and the film page', () => {

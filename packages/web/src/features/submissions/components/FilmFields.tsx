@@ -2,7 +2,7 @@ import type { ChangeEvent, InputHTMLAttributes, ReactNode } from 'react';
 import type { FilmDatabaseEntry, LookupCandidate } from '@filmlist/shared/api/lookup';
 import { DESCRIPTION_MAX, TITLE_MAX } from '@filmlist/shared/constants';
 import type { FilmField, FilmFields as FilmValues } from '@filmlist/shared/film-rules';
-import { titleCase } from '@filmlist/shared/slug';
+import { titleCaseInPlace } from '../../../lib/title-case-input';
 import { useFilmExists } from '../api/check-film';
 import { useDebounced } from '../../../lib/use-debounced';
 import type { FilmLink } from '../hooks/use-film-link';
@@ -121,18 +121,6 @@ interface FilmFieldsProps {
   lookup?: FilmLookup;
 }
 
-/** docs/product.md §Add-film rules: the title is capitalised per word as it is typed, keeping the caret where it was. */
-function capitalised(value: string, event: ChangeEvent<HTMLInputElement>): string {
-  const input = event.target;
-  const next = titleCase(value);
-  if (next !== value) {
-    const { selectionStart, selectionEnd } = input;
-    input.value = next;
-    input.setSelectionRange(selectionStart, selectionEnd);
-  }
-  return next;
-}
-
 const sameTitle = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
 
 /**
@@ -176,9 +164,9 @@ export function FilmFields({ prefix, values, onChange, problems, descriptionLabe
           year={values.release_year}
           problems={problems}
           enabled={lookup.enabled}
-          onType={(value, event) => {
+          onType={(_value, event) => {
             link.typedOver();
-            onChange('title', capitalised(value, event));
+            onChange('title', titleCaseInPlace(event.target));
           }}
           onChoose={choose}
         />
@@ -193,7 +181,7 @@ export function FilmFields({ prefix, values, onChange, problems, descriptionLabe
           aria-required="true"
           value={values.title}
           max={TITLE_MAX}
-          onChange={(value, event) => onChange('title', capitalised(value, event))}
+          onChange={(_value, event) => onChange('title', titleCaseInPlace(event.target))}
         />
       )}
       {link && link.tmdbId !== null && (
