@@ -67,6 +67,20 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/films/the-fall-2006');
   });
 
+  it('says that an email address is not a username when a login with one fails, beside the same failure message', async () => {
+    mockApi({ 'POST /api/users/login': () => json({ error: messages.loginFailed, code: 'invalid_credentials' }, 401) });
+    const { unmount } = renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit('maria@example.com', 'correct horse');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(messages.loginFailed);
+    expect(alert).toHaveTextContent('Log in with your username');
+    unmount();
+    renderPage(<LoginPage />, { path: '/login' });
+    await fillAndSubmit('maria', 'wrong horse');
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.loginFailed);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('Log in with your username');
+  });
+
   it('tells an unverified account to check its email, and offers a new verification link', async () => {
     mockApi({ 'POST /api/users/login': () => json({ error: messages.loginUnverified, code: 'unverified' }, 403) });
     renderPage(<LoginPage />, { path: '/login' });

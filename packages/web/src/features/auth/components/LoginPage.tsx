@@ -12,6 +12,8 @@ import { PublicFilmOffer, privateFilmSlug } from './PublicFilmOffer';
 
 /** Under the Username field (docs/product.md §Login): the login takes the username, and members type their address. */
 const LOGIN_BY_USERNAME = 'Your username, not your email address.';
+/** Beside a failed login whose username holds an "@", which no username does: the member typed their address. */
+const EMAIL_TYPED = 'That is an email address: usernames have no "@". Log in with your username.';
 
 /** Where RequireAuth was sending the visitor, if it is a path on this site. */
 function fromPath(state: unknown): string | null {
@@ -33,6 +35,7 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [failure, setFailure] = useState('');
   const [unverified, setUnverified] = useState(false);
+  const [emailTyped, setEmailTyped] = useState(false);
   const [slowDown, setSlowDown] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
   const from = fromPath(location.state);
@@ -57,6 +60,7 @@ export default function LoginPage() {
       const notVerified = error instanceof ApiError && error.status === 403 && error.code === 'unverified';
       setFailure(notVerified ? messages.loginUnverified : messages.loginFailed);
       setUnverified(notVerified);
+      setEmailTyped(!notVerified && username.includes('@'));
       // Too many attempts, or the server busy: say when to come back, below the form's own message.
       setSlowDown(retryNote(error));
       setProcessing(false);
@@ -93,6 +97,7 @@ export default function LoginPage() {
         {failure && (
           <div className="form-error" role="alert">
             <p className="error">{failure}</p>
+            {emailTyped && <p className="hint">{EMAIL_TYPED}</p>}
             {slowDown && <p className="hint">{slowDown}</p>}
             {unverified && (
               <p>
