@@ -288,9 +288,10 @@ export const titlesContaining = (text: string): string => `${messages.containing
 
 /**
  * Why a film stands where it does, in a few words (§Standing), from the two terms of its score (`scoreTerms`):
- * "34 answers: few knew it, 31 ratings pull it down". Answers are the Heard of Before answers and the ratings
- * together, the total the share is of (the film page's "12 of 34 answers"); a film's few ratings lift it, many
- * pull it down, whatever their average. Without ratings it says only how well known the film is.
+ * "34 answers: few knew it, 31 ratings move it down". Answers are the Heard of Before answers and the ratings
+ * together, the total the share is of (the film page's "12 of 34 answers"); a film's few ratings move it up, many
+ * move it down, whatever their average: the words speak of its place, not of what its ratings say of the film.
+ * Without ratings it says only how well known the film is.
  */
 export function whyHere(terms: { answers: number; heardTerm: number; ratingTerm: number }, ratings: number): string {
   const answers = `${terms.answers} ${terms.answers === 1 ? 'answer' : 'answers'}`;
@@ -299,10 +300,10 @@ export function whyHere(terms: { answers: number; heardTerm: number; ratingTerm:
   const lifts = terms.ratingTerm >= 30;
   const rated =
     ratings === 1
-      ? `its rating ${lifts ? 'lifts it' : 'pulls it down'}`
+      ? `its rating ${lifts ? 'moves it up' : 'moves it down'}`
       : lifts
-        ? `its ${ratings} ratings lift it`
-        : `${ratings} ratings pull it down`;
+        ? `its ${ratings} ratings move it up`
+        : `${ratings} ratings move it down`;
   return `${answers}: ${known}, ${rated}`;
 }
 

@@ -7,7 +7,7 @@ import { shortStanding } from '../standing';
 /**
  * A row's standing in short form (docs/product.md §Standing): "62% hadn't heard of it · ★ 7.4/10
  * (31 ratings)", or "No answers yet"; then why it stands there, from the two terms of its score: "50 answers:
- * few knew it, 9 ratings pull it down" (the answers are the total the share is of, ratings included).
+ * few knew it, 9 ratings move it down" (the answers are the total the share is of, ratings included).
  * The average is said in words to assistive technology ("average rating 7.4 out of 10, from 31 ratings"),
  * and so is its rank here; the rank on screen is drawn before the title (styles.css).
  */

@@ -219,7 +219,7 @@ describe('the row', () => {
     expect(rowOf('Moon').getByRole('link', { name: 'Film Info' })).toHaveAttribute('href', '/films/moon-2009');
     // The first screen's posters are asked for at once; the standing says what its share is of, and why.
     expect(title.querySelector('img')).toHaveAttribute('loading', 'eager');
-    expect(rowOf('Moon').getByText('7 answers: few knew it, its rating lifts it')).toBeInTheDocument();
+    expect(rowOf('Moon').getByText('7 answers: few knew it, its rating moves it up')).toBeInTheDocument();
   });
 });
 
