@@ -5,7 +5,7 @@ import type { AccessTokens } from './modules/auth/access-tokens.js';
 import type { SessionsRepository } from './modules/auth/sessions-repository.js';
 import type { BackgroundWork } from './lib/background.js';
 import type { Clock } from './lib/clock.js';
-import type { RateLimitStore } from './lib/rate-limit-store.js';
+import type { RateLimitStore, SpentHit } from './lib/rate-limit-store.js';
 import type { FilmDatabase } from './modules/film-database/film-database.js';
 import type { FilmListCache } from './modules/films/film-list-cache.js';
 import type { ListEvents } from './modules/films/list-events.js';
@@ -27,6 +27,8 @@ export interface Voter {
   userId: number;
   sessionId: string;
   live: boolean;
+  /** the hit of the member's write limit this request reserved, given back if its session is over */
+  reserved: readonly SpentHit[];
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodType } from 'zod';
 import { messages } from '@filmlist/shared/messages';
 import { HttpError } from '../lib/http-errors.js';
+import type { SpentHit } from '../lib/rate-limit-store.js';
 import type { RouteHook } from '../types.js';
 
 export interface LimitRule {
@@ -40,14 +41,29 @@ export const RATE_LIMITS = {
 
 export type LimitName = keyof typeof RATE_LIMITS;
 
+function rateLimited(resetInMs: number): HttpError {
+  const retryAfter = String(Math.max(1, Math.ceil(resetInMs / 1000)));
+  return new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'retry-after': retryAfter });
+}
+
 /** Counts one hit against `key`; past the rule's limit, a 429 with Retry-After. */
 export async function consumeLimit(app: FastifyInstance, key: string, rule: LimitRule): Promise<void> {
   const { rateLimitStore, clock } = app;
   const { count, resetInMs } = await rateLimitStore.hit(key, rule.windowMs, clock.now().getTime());
-  if (count > rule.limit) {
-    const retryAfter = String(Math.max(1, Math.ceil(resetInMs / 1000)));
-    throw new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'retry-after': retryAfter });
-  }
+  if (count > rule.limit) throw rateLimited(resetInMs);
+}
+
+/**
+ * One hit of a member's write limit, kept so that it can be given back (the store's refund) when the
+ * request turns out not to be the member's: a vote whose session is over (modules/auth/guards.ts,
+ * sessionFirst). Past the limit, a 429 with Retry-After, and nothing spent.
+ */
+export async function reserveWrite(app: FastifyInstance, userId: number): Promise<readonly SpentHit[]> {
+  const { rateLimitStore, clock } = app;
+  const rule = RATE_LIMITS.write.account;
+  const reserved = await rateLimitStore.spendIfRoom([{ key: `write:acct:user:${userId}`, ...rule }], clock.now().getTime());
+  if (!reserved.ok) throw rateLimited(reserved.resetInMs);
+  return reserved.spent;
 }
 
 /**
@@ -75,10 +91,7 @@ export function accountIn<T>(
  */
 export function rateLimit(
   name: LimitName,
-  account: (request: FastifyRequest) => string | undefined = (request) => {
-    const member = request.actor ?? request.voter;
-    return member ? `user:${member.userId}` : undefined;
-  },
+  account: (request: FastifyRequest) => string | undefined = (request) => (request.actor ? `user:${request.actor.userId}` : undefined),
 ): RouteHook {
   const tier: { ip?: LimitRule; account?: LimitRule } = RATE_LIMITS[name];
   return async (request) => {

@@ -67,7 +67,7 @@ const requireMember: RouteHook = async (request, reply) => {
     const token = bearerToken(request);
     const claims = token ? await request.server.accessTokens.verify(token, request.server.clock.now()) : null;
     if (!claims) throw notSignedIn(request);
-    request.voter = { userId: claims.userId, sessionId: claims.sessionId, live: false };
+    request.voter = { userId: claims.userId, sessionId: claims.sessionId, live: false, reserved: [] };
     return;
   }
   const actor = await resolveActor(request);
@@ -137,6 +137,17 @@ export function currentVoter(request: FastifyRequest): Voter {
 }
 
 /**
+ * The 401 of a vote whose session turned out to be over. The hit of the member's write limit it
+ * reserved is given back first: a token of an ended session must not use up the limit of the member's
+ * live sessions (the lookup before every other member route answers such a token before any limit).
+ */
+export async function voterSessionEnded(request: FastifyRequest) {
+  const reserved = request.voter?.reserved ?? [];
+  if (reserved.length > 0) await request.server.rateLimitStore.refund(reserved);
+  return sessionEnded();
+}
+
+/**
  * Runs a part of a `sessionInStatement` route (a hook, or the handler) so that
  * a refusal answers as the guard would have: if `part` throws before the
  * statement found the session live, the session is looked up, and a dead one
@@ -151,7 +162,7 @@ export async function sessionFirst<T>(request: FastifyRequest, part: () => Promi
     const alreadyUnauthorized = error instanceof HttpError && error.statusCode === 401;
     if (voter && !voter.live && !alreadyUnauthorized) {
       const found = await request.server.sessions.findActor(voter.userId, voter.sessionId, request.server.clock.now());
-      if (!found) throw notSignedIn(request);
+      if (!found) throw await voterSessionEnded(request);
       voter.live = true;
     }
     throw error;

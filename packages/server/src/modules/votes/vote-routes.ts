@@ -4,9 +4,9 @@ import { errorBody, userFilmQuery, userQuery } from '@filmlist/shared/api/common
 import { filmList, type ListedFilm } from '@filmlist/shared/api/films';
 import type { z } from 'zod';
 import { bearerSecurity, memberErrors } from '../../lib/openapi.js';
-import { assertOwn, assertSelf, currentVoter, sessionEnded, sessionFirst } from '../auth/guards.js';
+import { assertOwn, assertSelf, currentVoter, sessionFirst, voterSessionEnded } from '../auth/guards.js';
 import type { VoteOutcome, VoterSession } from './vote-function.js';
-import { rateLimit } from '../../plugins/rate-limit.js';
+import { reserveWrite } from '../../plugins/rate-limit.js';
 import { findFilm } from './vote-transaction.js';
 
 /**
@@ -105,7 +105,6 @@ export function voteWriteRoute<Body extends z.ZodType<{ user_id: number; film_id
     present(userId: number, vote: z.output<Body>): z.input<Answer>;
   },
 ): FastifyPluginAsyncZod {
-  const limit = rateLimit('write');
   return async (app) => {
     app.withTypeProvider<FastifyTypeProviderDefault>().post(
       options.path,
@@ -118,7 +117,12 @@ export function voteWriteRoute<Body extends z.ZodType<{ user_id: number; film_id
           response: { [options.status]: options.answer, ...memberErrors, 409: errorBody },
         },
         config: { sessionInStatement: true },
-        preValidation: (request, reply) => sessionFirst(request, () => limit(request, reply)),
+        // The member's write limit (RATE_LIMITS.write), reserved so that an ended session's hit is given back.
+        preValidation: (request) =>
+          sessionFirst(request, async () => {
+            const voter = currentVoter(request);
+            voter.reserved = await reserveWrite(app, voter.userId);
+          }),
         // Validation errors come to the handler, so that they too wait for the session check.
         attachValidation: true,
       },
@@ -128,7 +132,7 @@ export function voteWriteRoute<Body extends z.ZodType<{ user_id: number; film_id
           const vote = options.body.parse(request.body);
           const voter = assertOwn(currentVoter(request), vote.user_id);
           const outcome = await options.write(voter, vote, app.clock.now());
-          if (outcome === 'session-ended') throw sessionEnded();
+          if (outcome === 'session-ended') throw await voterSessionEnded(request);
           voter.live = true;
           if (outcome === 'refused') throw await options.refused(app, vote);
           return reply.code(options.status).send(options.present(voter.userId, vote));

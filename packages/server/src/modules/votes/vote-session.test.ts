@@ -118,6 +118,17 @@ describe.each(routeNames)('POST %s with a session that is over', (route) => {
   });
 });
 
+describe('the write limit and ended sessions', () => {
+  it("an ended session's refused votes do not use up its member's write limit: their other session still votes", async () => {
+    const member = await createMember(t.app);
+    const live = await signInAgain(t.app, member);
+    await t.app.sessions.revoke(member.sessionId, 'logout', t.clock.now());
+    const rule = RATE_LIMITS.write.account;
+    for (let i = 0; i <= rule.limit; i += 1) expectSessionEnded(await vote('rate', member, filmId));
+    expect((await vote('rate', live, filmId)).statusCode).toBe(201);
+  });
+});
+
 describe.each(routeNames)('POST %s with a live session', (route) => {
   it("400 for a bad vote, 403 for another member's, 404 for an unknown film, then the vote, then the refusal of a second", async () => {
     const member = await createMember(t.app);
