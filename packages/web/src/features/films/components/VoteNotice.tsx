@@ -10,9 +10,9 @@ export const SHOWN_MS = 8000;
  * in the page, so the text is announced when it arrives: "You rated Aftersun
  * 8/10. It is now #5 of 30.", or that it was not saved, with Try again. A newer vote's notice takes the
  * place of the last one. A notice that went well goes after SHOWN_MS, an offer in it (`children`, §Watchlist)
- * too, as the row's own Save does the same; never while the pointer rests on it or the focus is in it, and
- * its time starts again when they leave, so a keyboard or screen-reader user can reach its buttons and the
- * focus is never taken from under anyone.
+ * too, as the row's own Save does the same; never while the pointer rests on it or a keyboard's focus is in
+ * it, and its time starts again when they leave, so a keyboard or screen-reader user can reach its buttons and
+ * the focus is never taken from under anyone.
  */
 export function VoteNotice({ outcome, onDismiss, children }: { outcome: VoteOutcome | null; onDismiss: () => void; children?: ReactNode }) {
   const notice = useRef<HTMLDivElement>(null);
@@ -22,10 +22,14 @@ export function VoteNotice({ outcome, onDismiss, children }: { outcome: VoteOutc
     if (!outcome?.ok || !element) return;
     let timer = 0;
     let pointer = false;
+    // Focus a tap or a click left on one of its buttons does not hold it: only a keyboard's focus does
+    // (on a phone the tapped Save kept the notice over the rows for good).
+    let tapped = false;
     const start = () => {
       window.clearTimeout(timer);
       timer = window.setTimeout(() => {
-        if (!pointer && !element.contains(document.activeElement)) onDismiss();
+        const focusHolds = element.contains(document.activeElement) && !tapped;
+        if (!pointer && !focusHolds) onDismiss();
       }, SHOWN_MS);
     };
     // A touch leaves no pointer resting on the notice: only a mouse or a pen holds it.
@@ -39,6 +43,8 @@ export function VoteNotice({ outcome, onDismiss, children }: { outcome: VoteOutc
     element.addEventListener('pointerenter', hover, options);
     element.addEventListener('pointerleave', hover, options);
     element.addEventListener('focusout', start, options);
+    element.addEventListener('pointerdown', () => (tapped = true), options);
+    element.addEventListener('keydown', () => (tapped = false), options);
     start();
     return () => {
       off.abort();

@@ -161,6 +161,31 @@ describe('saving a film from its row', () => {
     expect(screen.queryByText(/You said you hadn't heard of The Fall\./)).toBeNull();
   });
 
+  it('lets a notice go 8 s after a tap on its offer: the focus a tap leaves there holds it only for a keyboard', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { state } = member({
+      'POST /api/mentions/mentioned': (call) => {
+        const body = mention.omit({ user_id: true }).parse(call.body);
+        state.votes.mentions[String(body.film_id)] = body.mentioned;
+        return json({ message: 'ok' }, 201);
+      },
+      'PUT /api/me/watchlist/:film_id': () => {
+        state.saved = [ranked(films[2] ?? films[0]!, 3, '2026-11-25T02:00:00.000Z')];
+        return json({ film_id: 3, added_at: '2026-11-25T02:00:00.000Z' }, 201);
+      },
+    });
+    renderPage(<DashboardPage />, { path: '/dashboard' });
+    await votesIn();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await user.click(rowOf('The Fall').getByRole('button', { name: 'Mention' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerNo }));
+    const offer = await screen.findByRole('button', { name: saveForLater('The Fall') });
+    await user.pointer([{ keys: '[TouchA]', target: offer }]);
+    act(() => offer.focus());
+    await vi.advanceTimersByTimeAsync(SHOWN_MS + 500);
+    await waitFor(() => expect(screen.queryByText(/You said you hadn't heard of The Fall\./)).toBeNull());
+  });
+
   it('keeps an offer while the focus is in it or the pointer on it, then lets it go after 8 s, or at once on Dismiss', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const { state } = member({
