@@ -220,8 +220,7 @@ export async function pgbenchVotes(
   const firstMember = Math.min(...options.memberIds);
   const members = options.memberIds.length;
   const firstFilm = Math.min(...options.films);
-  const call =
-    options.kind === 'rating' ? 'SELECT record_rating(:u, :f, :v::smallint, now());' : 'SELECT record_mention(:u, :f, :v::int = 0, now());';
+  const vote = options.kind === 'rating' ? 'record_rating(:u, :f, :v::smallint, now())' : 'record_mention(:u, :f, :v::int = 0, now())';
   writeFileSync(
     file,
     [
@@ -231,10 +230,10 @@ export async function pgbenchVotes(
       // The value the HTTP load gives the same pair: a rating of 1 to 10, or heard of when even.
       options.kind === 'rating' ? '\\set v 1 + (:u + :f) % 10' : '\\set v (:u + :f) % 2',
       options.session
-        ? `SELECT checked.live, CASE WHEN checked.live THEN ${call.slice('SELECT '.length, -1)} END FROM (SELECT EXISTS (` +
+        ? `SELECT checked.live, CASE WHEN checked.live THEN ${vote} END FROM (SELECT EXISTS (` +
           'SELECT 1 FROM sessions s JOIN users u ON u.user_id = s.user_id ' +
           'WHERE s.user_id = :u AND s.revoked_at IS NULL AND s.expires_at > now() AND u.verified) AS live) AS checked;'
-        : call,
+        : `SELECT ${vote};`,
       '',
     ].join('\n'),
   );

@@ -41,6 +41,12 @@ export const RATE_LIMITS = {
 
 export type LimitName = keyof typeof RATE_LIMITS;
 
+/** A tier's counter for one account, whichever way it is counted (consumeLimit or reserveWrite). */
+const accountKey = (name: LimitName, who: string): string => `${name}:acct:${who}`;
+
+/** A signed-in member, as an account a limit counts. */
+const memberAccount = (userId: number): string => `user:${userId}`;
+
 function rateLimited(resetInMs: number): HttpError {
   const retryAfter = String(Math.max(1, Math.ceil(resetInMs / 1000)));
   return new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'retry-after': retryAfter });
@@ -61,7 +67,7 @@ export async function consumeLimit(app: FastifyInstance, key: string, rule: Limi
 export async function reserveWrite(app: FastifyInstance, userId: number): Promise<readonly SpentHit[]> {
   const { rateLimitStore, clock } = app;
   const rule = RATE_LIMITS.write.account;
-  const reserved = await rateLimitStore.spendIfRoom([{ key: `write:acct:user:${userId}`, ...rule }], clock.now().getTime());
+  const reserved = await rateLimitStore.spendIfRoom([{ key: accountKey('write', memberAccount(userId)), ...rule }], clock.now().getTime());
   if (!reserved.ok) throw rateLimited(reserved.resetInMs);
   return reserved.spent;
 }
@@ -91,7 +97,7 @@ export function accountIn<T>(
  */
 export function rateLimit(
   name: LimitName,
-  account: (request: FastifyRequest) => string | undefined = (request) => (request.actor ? `user:${request.actor.userId}` : undefined),
+  account: (request: FastifyRequest) => string | undefined = (request) => (request.actor ? memberAccount(request.actor.userId) : undefined),
 ): RouteHook {
   const tier: { ip?: LimitRule; account?: LimitRule } = RATE_LIMITS[name];
   return async (request) => {
@@ -99,7 +105,7 @@ export function rateLimit(
     if (tier.account) {
       const who = account(request);
       // `account` names the account in its one canonical form (an id, a fold, an email key): no second fold here.
-      if (who !== undefined) await consumeLimit(request.server, `${name}:acct:${who}`, tier.account);
+      if (who !== undefined) await consumeLimit(request.server, accountKey(name, who), tier.account);
     }
   };
 }

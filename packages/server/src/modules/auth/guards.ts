@@ -27,19 +27,22 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
+/** The claims of the request's bearer token if it verifies (signature, expiry, audience, issuer), or null. */
+async function verifiedClaims(request: FastifyRequest) {
+  const token = bearerToken(request);
+  return token ? request.server.accessTokens.verify(token, request.server.clock.now()) : null;
+}
+
 /**
  * The actor from a bearer token: a valid signature, an unexpired 15-minute
  * token, and a live session of a verified account. The reviewer role is worked
  * out at every request (roles.ts), so a change applies at once.
  */
 async function resolveActor(request: FastifyRequest): Promise<Actor | null> {
-  const token = bearerToken(request);
-  if (!token) return null;
-  const { accessTokens, sessions, clock, config } = request.server;
-  const now = clock.now();
-  const claims = await accessTokens.verify(token, now);
+  const claims = await verifiedClaims(request);
   if (!claims) return null;
-  const found = await sessions.findActor(claims.userId, claims.sessionId, now);
+  const { sessions, clock, config } = request.server;
+  const found = await sessions.findActor(claims.userId, claims.sessionId, clock.now());
   if (!found) return null;
   return { userId: found.userId, username: found.username, sessionId: found.sessionId, isReviewer: holdsReviewerRole(config, found) };
 }
@@ -64,8 +67,7 @@ const requireMember: RouteHook = async (request, reply) => {
   privateAnswer(reply);
   addVary(reply, 'Authorization');
   if (request.routeOptions.config.sessionInStatement) {
-    const token = bearerToken(request);
-    const claims = token ? await request.server.accessTokens.verify(token, request.server.clock.now()) : null;
+    const claims = await verifiedClaims(request);
     if (!claims) throw notSignedIn(request);
     request.voter = { userId: claims.userId, sessionId: claims.sessionId, live: false, reserved: [] };
     return;

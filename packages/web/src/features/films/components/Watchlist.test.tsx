@@ -58,6 +58,30 @@ function member(extra: Partial<Record<RouteKey, Answer>> = {}, votes: MyVotes = 
 }
 const votesIn = () => waitFor(() => expect(rowOf('The Fall').getByRole('button', { name: 'Mention' })).toBeEnabled());
 
+/**
+ * The notice tests' start: on the fake clock (which also moves with real time), the dashboard of a member whose
+ * answers the fake API keeps, with `extra` routes; and a way to answer a row's question.
+ */
+async function answeringOnTheClock(extra: Partial<Record<RouteKey, Answer>> = {}) {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  const { state } = member({
+    'POST /api/mentions/mentioned': (call) => {
+      const body = mention.omit({ user_id: true }).parse(call.body);
+      state.votes.mentions[String(body.film_id)] = body.mentioned;
+      return json({ message: 'ok' }, 201);
+    },
+    ...extra,
+  });
+  renderPage(<DashboardPage />, { path: '/dashboard' });
+  await votesIn();
+  const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  const answer = async (title: string, said: string) => {
+    await user.click(rowOf(title).getByRole('button', { name: 'Mention' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: said }));
+  };
+  return { user, state, answer };
+}
+
 describe('saving a film from its row', () => {
   it('shows Saved at once, sends PUT with the bearer, and keeps it once the server agrees', async () => {
     const answer = deferred<Response>();
@@ -130,25 +154,13 @@ describe('saving a film from its row', () => {
   });
 
   it('offers nothing to save after a "Yes"; a newer notice takes the place of the last, with its own 8 s', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { state } = member({
-      'POST /api/mentions/mentioned': (call) => {
-        const body = mention.omit({ user_id: true }).parse(call.body);
-        state.votes.mentions[String(body.film_id)] = body.mentioned;
-        return json({ message: 'ok' }, 201);
-      },
-    });
-    renderPage(<DashboardPage />, { path: '/dashboard' });
-    await votesIn();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(rowOf('Moon').getByRole('button', { name: 'Mention' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerYes }));
+    const { answer } = await answeringOnTheClock();
+    await answer('Moon', messages.mentionAnswerYes);
     await screen.findByText(/You said you had heard of Moon\./);
     expect(screen.queryByRole('button', { name: saveForLater('Moon') })).toBeNull();
     await vi.advanceTimersByTimeAsync(5_000);
 
-    await user.click(rowOf('The Fall').getByRole('button', { name: 'Mention' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerNo }));
+    await answer('The Fall', messages.mentionAnswerNo);
     const offer = await screen.findByRole('button', { name: saveForLater('The Fall') });
     expect(screen.queryByText(/You said you had heard of Moon\./)).toBeNull();
     expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(1);
@@ -162,23 +174,13 @@ describe('saving a film from its row', () => {
   });
 
   it('lets a notice go 8 s after a tap on its offer: the focus a tap leaves there holds it only for a keyboard', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { state } = member({
-      'POST /api/mentions/mentioned': (call) => {
-        const body = mention.omit({ user_id: true }).parse(call.body);
-        state.votes.mentions[String(body.film_id)] = body.mentioned;
-        return json({ message: 'ok' }, 201);
-      },
+    const { user, answer, state } = await answeringOnTheClock({
       'PUT /api/me/watchlist/:film_id': () => {
         state.saved = [ranked(films[2] ?? films[0]!, 3, '2026-11-25T02:00:00.000Z')];
         return json({ film_id: 3, added_at: '2026-11-25T02:00:00.000Z' }, 201);
       },
     });
-    renderPage(<DashboardPage />, { path: '/dashboard' });
-    await votesIn();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(rowOf('The Fall').getByRole('button', { name: 'Mention' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerNo }));
+    await answer('The Fall', messages.mentionAnswerNo);
     const offer = await screen.findByRole('button', { name: saveForLater('The Fall') });
     await user.pointer([{ keys: '[TouchA]', target: offer }]);
     act(() => offer.focus());
@@ -187,19 +189,8 @@ describe('saving a film from its row', () => {
   });
 
   it('keeps an offer while the focus is in it or the pointer on it, then lets it go after 8 s, or at once on Dismiss', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
-    const { state } = member({
-      'POST /api/mentions/mentioned': (call) => {
-        const body = mention.omit({ user_id: true }).parse(call.body);
-        state.votes.mentions[String(body.film_id)] = body.mentioned;
-        return json({ message: 'ok' }, 201);
-      },
-    });
-    renderPage(<DashboardPage />, { path: '/dashboard' });
-    await votesIn();
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    await user.click(rowOf('The Fall').getByRole('button', { name: 'Mention' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerNo }));
+    const { user, answer } = await answeringOnTheClock();
+    await answer('The Fall', messages.mentionAnswerNo);
     const offer = await screen.findByRole('button', { name: saveForLater('The Fall') });
     // A keyboard or screen-reader user on its button: it waits, and the focus stays where it is.
     act(() => offer.focus());
@@ -218,8 +209,7 @@ describe('saving a film from its row', () => {
     await vi.advanceTimersByTimeAsync(3_500);
     await waitFor(() => expect(screen.queryByRole('button', { name: saveForLater('The Fall') })).toBeNull());
 
-    await user.click(rowOf('In Bruges').getByRole('button', { name: 'Mention' }));
-    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: messages.mentionAnswerNo }));
+    await answer('In Bruges', messages.mentionAnswerNo);
     await screen.findByRole('button', { name: saveForLater('In Bruges') });
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('button', { name: saveForLater('In Bruges') })).toBeNull();
