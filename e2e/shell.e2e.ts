@@ -33,8 +33,10 @@ describe('the app shell', () => {
     ] as const) {
       const { context, page } = await newPage(browser, size);
       await page.goto('/about');
-      const links = await page.getByRole('navigation', { name: 'Footer' }).getByRole('link').all();
-      expect(links.length).toBe(6);
+      const footerLinks = page.getByRole('navigation', { name: 'Footer' }).getByRole('link');
+      // The footer is drawn by the app after the page loads: wait for it rather than count too early.
+      await expect.poll(() => footerLinks.count()).toBe(6);
+      const links = await footerLinks.all();
       for (const link of links) {
         const box = await link.boundingBox();
         expect(box?.height ?? 0, `${(await link.textContent()) ?? ''} at ${size.width} px`).toBeGreaterThanOrEqual(least);
