@@ -2,8 +2,8 @@ import { execSync } from 'node:child_process';
 import { hashPassword } from '@filmlist/server/bench';
 import { loadGenerator, loadVotes } from './lib.js';
 import { seedFilms, seedMembers, vacuum } from './seed.js';
-import { createBenchDatabase, signInMembers, startBenchServer } from './setup.js';
-import { profileConnections } from './config.js';
+import { clearSpentLimits, createBenchDatabase, signInMembers, startBenchServer } from './setup.js';
+import { profileConnections, profileRedisUrl } from './config.js';
 
 // A focused look at rating writes: where does the CPU go (server process or database)?
 const database = await createBenchDatabase('writes');
@@ -13,7 +13,8 @@ const members = await database.use(async (db) => {
   await vacuum(db);
   return signInMembers(db, 5000);
 });
-const server = await startBenchServer(database);
+if (profileRedisUrl) await clearSpentLimits(profileRedisUrl);
+const server = await startBenchServer(database, profileRedisUrl ? { REDIS_URL: profileRedisUrl } : {});
 const pid = server.child.pid ?? 0;
 const cpu = (p: number) => Number(execSync(`ps -o cputimes= -p ${p}`).toString().trim());
 const pgCpu = () =>

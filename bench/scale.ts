@@ -33,7 +33,7 @@ import {
 } from './scale-loads.js';
 import { streamFigures } from './scale-streams.js';
 import { capacityFigures } from './capacity-model.js';
-import { buildWhatShips, signInMembers, type BenchMember } from './setup.js';
+import { buildWhatShips, clearSpentLimits, signInMembers, type BenchMember } from './setup.js';
 import { catalogue, scale } from './config.js';
 
 /**
@@ -199,6 +199,7 @@ async function main(): Promise<void> {
   })();
   step(`database ${database.name} cloned (PostgreSQL ${pgVersion}); starting a fake TMDB, 3 instances and nginx`);
   const tmdb: FakeTmdb = await startFakeTmdb();
+  await clearSpentLimits(REDIS);
   const env = { DATABASE_URL: database.url, REDIS_URL: REDIS, ...tmdb.env };
   const instances: Instance[] = [];
   let nginx: NginxProcess | undefined;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { AccessTokens, openDatabase, rowsOf, type Database } from '@filmlist/server/bench';
+import { AccessTokens, openDatabase, RATE_LIMIT_PREFIX, rateLimitRedis, rowsOf, type Database } from '@filmlist/server/bench';
 import { startServer, type ServerProcess } from '@filmlist/server/test/server-process';
 import { benchDatabaseUrl, buildEnvironment, serverNodeArgs, skipBuild } from './config.js';
 
@@ -126,3 +126,17 @@ export const uniqueAddress = (() => {
 })();
 
 export { randomUUID };
+
+/**
+ * Removes the limits spent in that Redis by what ran before (another bench, a profile run): the same
+ * member ids would otherwise start a load part-way to their write limit.
+ */
+export async function clearSpentLimits(redisUrl: string): Promise<void> {
+  const redis = rateLimitRedis(redisUrl, { enableOfflineQueue: true });
+  try {
+    const spent = await redis.keys(`${RATE_LIMIT_PREFIX}*`);
+    if (spent.length > 0) await redis.del(...spent);
+  } finally {
+    redis.disconnect();
+  }
+}

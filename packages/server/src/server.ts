@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { Redis } from 'ioredis';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/connection.js';
@@ -8,7 +7,7 @@ import { startEmbeddedMaintenance } from './db/maintenance.js';
 import { startFilmRefresh } from './jobs/film-refresh.js';
 import { startHousekeeping } from './jobs/housekeeping.js';
 import { systemClock } from './lib/clock.js';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
+import { MemoryRateLimitStore, rateLimitRedis, RedisRateLimitStore, type RateLimitStore } from './lib/rate-limit-store.js';
 import { createMailTransport } from './mail/transports.js';
 import { createOutboxWorker } from './mail/worker.js';
 import { seedDemoCatalogue } from './seed/demo-films.js';
@@ -26,7 +25,7 @@ function describeError(error: unknown): string {
 
 function rateLimitStore(config: Config): RateLimitStore {
   if (!config.redisUrl) return new MemoryRateLimitStore();
-  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  const redis = rateLimitRedis(config.redisUrl);
   redis.on('error', () => undefined);
   return new RedisRateLimitStore(redis);
 }

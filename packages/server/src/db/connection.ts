@@ -80,7 +80,7 @@ async function openPgliteHere(client: PGlite): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(databaseUrl: string, queryTimeoutMs: number | undefined): Promise<DatabaseHandle> {
-  const pool = createPostgresPool(databaseUrl, queryTimeoutMs === undefined ? {} : { queryTimeoutMs });
+  const { pool, close } = createPostgresPool(databaseUrl, queryTimeoutMs === undefined ? {} : { queryTimeoutMs });
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -100,6 +100,6 @@ async function openPostgres(databaseUrl: string, queryTimeoutMs: number | undefi
     ping: async () => {
       await db.execute(sql`SELECT 1`);
     },
-    close: () => pool.end(),
+    close,
   };
 }

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore, RedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
+import { MemoryRateLimitStore, rateLimitRedis, RedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 import { testRedisUrl } from '../../test/support/config.js';
+import { socketWrites } from '../../test/support/socket-writes.js';
 
 describe.runIf(testRedisUrl)('the Redis rate-limit store', () => {
   const url = testRedisUrl ?? '';
@@ -14,7 +15,7 @@ describe.runIf(testRedisUrl)('the Redis rate-limit store', () => {
 
   beforeAll(() => {
     redis = new Redis(url);
-    store = new RedisRateLimitStore(new Redis(url, { maxRetriesPerRequest: 1 }), prefix, (error) => errors.push(error));
+    store = new RedisRateLimitStore(rateLimitRedis(url, { enableOfflineQueue: true }), prefix, (error) => errors.push(error));
   });
   afterAll(async () => {
     await store.close();
@@ -158,7 +159,7 @@ describe.runIf(testRedisUrl)('spendIfRoom on the Redis store', () => {
   let redis: Redis;
   const open = () => {
     // Each store its own connection, as each instance has: the race goes through Redis, not one client.
-    const store = new RedisRateLimitStore(new Redis(url, { maxRetriesPerRequest: 1 }), prefix, (error) => errors.push(error));
+    const store = new RedisRateLimitStore(rateLimitRedis(url, { enableOfflineQueue: true }), prefix, (error) => errors.push(error));
     stores.push(store);
     return store;
   };
@@ -181,6 +182,16 @@ describe.runIf(testRedisUrl)('spendIfRoom on the Redis store', () => {
     const answers = await Promise.all(Array.from({ length: 20 }, () => open().spendIfRoom(budgets, 0)));
     expect(answers.filter((answer) => answer.ok)).toHaveLength(3);
     expect(Number(await redis.get(`${prefix}many`))).toBe(3);
+  });
+
+  it('sends the limits asked for in one turn of the event loop to Redis in one write', async () => {
+    const store = open();
+    await store.spendIfRoom([{ key: 'turn-warm', limit: 100, windowMs: 60_000 }], 0);
+    const { result, writes } = await socketWrites(() =>
+      Promise.all(Array.from({ length: 20 }, (_, i) => store.spendIfRoom([{ key: `turn-${i}`, limit: 1, windowMs: 60_000 }], 0))),
+    );
+    expect(result.map((answer) => answer.ok)).toEqual(Array.from({ length: 20 }, () => true));
+    expect(writes).toBe(1);
   });
 
   it('gives a full counter found without an expiry its window, and runs on Redis 6 commands', async () => {
@@ -209,10 +220,7 @@ describe.runIf(testRedisUrl)('spendIfRoom on the Redis store', () => {
   });
 
   it('gives a hit spent while Redis was away back where it was spent', async () => {
-    const away = new RedisRateLimitStore(
-      new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true }),
-      prefix,
-    );
+    const away = new RedisRateLimitStore(rateLimitRedis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, lazyConnect: true }), prefix);
     const budgets = [{ key: 'away', limit: 1, windowMs: 60_000 }];
     const spent = await away.spendIfRoom(budgets, 0);
     expect(spent.ok).toBe(true);

@@ -1,5 +1,19 @@
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { Redis, type RedisOptions } from 'ioredis';
+
+/** What the limits' keys in Redis start with. */
+export const RATE_LIMIT_PREFIX = 'filmlist:rl:';
+
+/**
+ * The Redis connection every instance counts its limits in. Commands asked for in one turn of the
+ * event loop go to Redis in one write (ioredis's autopipelining: under load, one system call and one
+ * reply for many requests' limits). It fails fast while Redis is away (no retries, no offline queue),
+ * so the store falls back to this instance's own counters at once. Tests that use a connection the
+ * moment they open it give `enableOfflineQueue: true`.
+ */
+export function rateLimitRedis(url: string, options: RedisOptions = {}): Redis {
+  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, enableAutoPipelining: true, ...options });
+}
 
 export interface WindowCount {
   /** hits in the current window, this one included */
@@ -188,7 +202,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor(
     private readonly redis: Redis,
-    private readonly prefix = 'filmlist:rl:',
+    private readonly prefix = RATE_LIMIT_PREFIX,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {}
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryRateLimitStore, RedisRateLimitStore } from '../lib/rate-limit-store.js';
+import { MemoryRateLimitStore, rateLimitRedis, RedisRateLimitStore } from '../lib/rate-limit-store.js';
 import { createTestApp, type TestApp } from '../../test/support/test-app.js';
 import { RATE_LIMITS } from './rate-limit.js';
 import { testRedisUrl } from '../../test/support/config.js';
@@ -29,7 +29,7 @@ describe.runIf(testRedisUrl)('limits shared through Redis (REDIS_URL)', () => {
   beforeAll(async () => {
     const url = testRedisUrl ?? '';
     redis = new Redis(url);
-    const store = () => new RedisRateLimitStore(new Redis(url, { maxRetriesPerRequest: 1 }), prefix);
+    const store = () => new RedisRateLimitStore(rateLimitRedis(url, { enableOfflineQueue: true }), prefix);
     first = await createTestApp({ app: { rateLimitStore: store() } });
     second = await createTestApp({ app: { rateLimitStore: store() } });
   });
@@ -53,10 +53,7 @@ describe.runIf(testRedisUrl)('limits shared through Redis (REDIS_URL)', () => {
   });
 
   it('keeps limiting in memory while Redis is unreachable', async () => {
-    const broken = new RedisRateLimitStore(
-      new Redis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, enableOfflineQueue: false, lazyConnect: true }),
-      prefix,
-    );
+    const broken = new RedisRateLimitStore(rateLimitRedis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, lazyConnect: true }), prefix);
     const results = [];
     for (let i = 0; i < 3; i += 1) results.push(await broken.hit('k', 60_000, 0));
     expect(results.map((r) => r.count)).toEqual([1, 2, 3]);
