@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { forgetCalls, server } from './fake-api';
+
+// findBy and waitFor wait up to 5 s, not 1 s: a page's first render can take longer than a second on a
+// machine busy with other suites (a CI run beside a load test did), and nothing asserted here is a time.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Requests no handler answered in this test: each one fails it. */
 const unhandled: string[] = [];
