@@ -27,10 +27,10 @@ describe('isDatabaseUnavailable', () => {
 describe('isTransactionConflict and isContention', () => {
   const failing = (code: string) => wrapped(Object.assign(new Error(`failed with ${code}`), { code }));
 
-  it('take deadlocks and serialization failures for conflicts worth a retry, and a lock timeout for contention only', () => {
+  it('take deadlocks and serialization failures for conflicts worth a retry, and a lock timeout or a cancelled statement for contention only', () => {
     expect([failing('40P01'), failing('40001')].map(isTransactionConflict)).toEqual([true, true]);
-    expect(isTransactionConflict(failing('55P03'))).toBe(false);
-    expect([failing('40P01'), failing('40001'), failing('55P03')].map(isContention)).toEqual([true, true, true]);
+    expect([failing('55P03'), failing('57014')].map(isTransactionConflict)).toEqual([false, false]);
+    expect([failing('40P01'), failing('40001'), failing('55P03'), failing('57014')].map(isContention)).toEqual([true, true, true, true]);
   });
 
   it('leave other failures alone', () => {

@@ -5,6 +5,8 @@ export const PG_DEADLOCK_DETECTED = '40P01';
 export const PG_SERIALIZATION_FAILURE = '40001';
 /** lock_timeout ran out (db/transaction.ts, the vote functions). */
 export const PG_LOCK_NOT_AVAILABLE = '55P03';
+/** A statement cancelled: statement_timeout ran out (the pipelined connections', ./statement-pipeline.ts), or pg_cancel_backend. */
+export const PG_QUERY_CANCELED = '57014';
 
 function codeOf(error: unknown): string | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
@@ -53,9 +55,18 @@ export function isTransactionConflict(error: unknown): boolean {
   return code === PG_DEADLOCK_DETECTED || code === PG_SERIALIZATION_FAILURE;
 }
 
-/** Contention that outlasted the retries or the lock timeout: busy, not broken (503 with Retry-After). */
+/**
+ * Contention that outlasted the retries or the lock timeout, or a statement cancelled while it
+ * waited: busy, not broken (503 with Retry-After). A cancelled statement wrote nothing.
+ */
 export function isContention(error: unknown): boolean {
-  return isTransactionConflict(error) || codeOf(error) === PG_LOCK_NOT_AVAILABLE;
+  const code = codeOf(error);
+  return isTransactionConflict(error) || code === PG_LOCK_NOT_AVAILABLE || code === PG_QUERY_CANCELED;
+}
+
+/** The statement was cancelled (its timeout, or an operator's pg_cancel_backend); it wrote nothing. */
+export function isCancelled(error: unknown): boolean {
+  return codeOf(error) === PG_QUERY_CANCELED;
 }
 
 /**

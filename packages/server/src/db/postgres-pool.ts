@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { StatementPipeline } from './statement-pipeline.js';
+import { LOCK_TIMEOUT } from './transaction.js';
 
 /** Connections each instance keeps in pipeline mode for its named statements (./statement-pipeline.ts). */
 export const PIPELINED_CONNECTIONS = 2;
@@ -64,12 +65,27 @@ export function createPostgresPool(
   };
 }
 
-/** One statement on a pooled connection, which is dropped if the statement broke it. */
+/**
+ * One statement on a pooled connection (a statement the pipelined connections could not take, or one
+ * they cancelled), in a transaction of its own that lets it run at most LOCK_TIMEOUT: a lock's
+ * waiters queue for the row one after another, and each wait has its own lock timeout, so the third
+ * voter on a film held locked would otherwise answer after 4 s or more rather than 2. The
+ * connection is dropped if the statement broke it.
+ */
 async function throughPool(pool: pg.Pool, config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult<pg.QueryResultRow>> {
   const client = await pool.connect();
   let failure: Error | undefined;
   try {
-    return await client.query<pg.QueryResultRow>(config, values);
+    await client.query('BEGIN');
+    try {
+      await client.query("SELECT set_config('statement_timeout', $1, true)", [LOCK_TIMEOUT]);
+      const result = await client.query<pg.QueryResultRow>(config, values);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
   } catch (error) {
     failure = error instanceof Error ? error : new Error(String(error));
     throw error;

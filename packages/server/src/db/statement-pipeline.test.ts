@@ -4,7 +4,7 @@ import { onPostgres, testDatabaseUrl } from '../../test/support/config.js';
 import { socketWrites } from '../../test/support/socket-writes.js';
 import { isDatabaseUnavailable } from './pg-errors.js';
 import { createPostgresPool, PIPELINE_APPLICATION_NAME, PIPELINED_CONNECTIONS } from './postgres-pool.js';
-import { STALLED_AFTER_MS, StatementPipeline } from './statement-pipeline.js';
+import { PIPELINED_STATEMENT_TIMEOUT_MS, STALLED_AFTER_MS, StatementPipeline } from './statement-pipeline.js';
 
 const url = testDatabaseUrl ?? '';
 const unused = () => Promise.reject(new Error('no statement should be held up here'));
@@ -87,7 +87,8 @@ describe.runIf(onPostgres && testDatabaseUrl)('named statements over pipelined c
     );
     try {
       await pipeline.query(doubled(0));
-      const slow = pipeline.query({ name: 'pipeline_test_slow', text: 'SELECT pg_sleep($1::float8)', values: [0.3] });
+      // Slow, though within the statement timeout: the fake clock says it has waited longer.
+      const slow = pipeline.query({ name: 'pipeline_test_slow', text: 'SELECT pg_sleep($1::float8)', values: [0.08] });
       now += STALLED_AFTER_MS;
       // Not yet held up: it queues behind the slow one.
       const queued = pipeline.query(doubled(1));
@@ -101,6 +102,41 @@ describe.runIf(onPostgres && testDatabaseUrl)('named statements over pipelined c
       expect(elsewhere).toHaveLength(1);
     } finally {
       await pipeline.end();
+    }
+  });
+
+  it('runs a statement held up past its timeout again elsewhere, so those behind it wait that long at most', async () => {
+    const holder = new pg.Client({ connectionString: url });
+    const other = new pg.Client({ connectionString: url });
+    await Promise.all([holder.connect(), other.connect()]);
+    const elsewhere: unknown[] = [];
+    const pipeline = new StatementPipeline({ connectionString: url }, 1, (config, values) => {
+      elsewhere.push(config.values ?? values);
+      return other.query<pg.QueryResultRow>(config, values);
+    });
+    const key = 7_246_000 + (process.pid % 1000);
+    try {
+      await pipeline.query(doubled(0));
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_advisory_xact_lock($1::bigint)', [key]);
+      const started = performance.now();
+      const locked = pipeline.query({
+        name: 'pipeline_test_locks',
+        text: 'SELECT 7 AS n FROM pg_advisory_xact_lock($1::bigint)',
+        values: [key],
+      });
+      const behind = pipeline.query(doubled(4));
+      expect(numberIn(await behind)).toBe(8);
+      const waited = performance.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(PIPELINED_STATEMENT_TIMEOUT_MS - 10);
+      expect(waited).toBeLessThan(PIPELINED_STATEMENT_TIMEOUT_MS + 900);
+      // The locked one now waits elsewhere, with no timeout of the pipeline's: answered once the lock goes.
+      await expect.poll(() => elsewhere).toEqual([[key]]);
+      await holder.query('COMMIT');
+      expect(numberIn(await locked)).toBe(7);
+    } finally {
+      await pipeline.end();
+      await Promise.all([holder.end(), other.end()]);
     }
   });
 

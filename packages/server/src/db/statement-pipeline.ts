@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { isCancelled } from './pg-errors.js';
 
 /**
  * The app's short named statements (the session check and the votes: each one
@@ -16,6 +17,9 @@ import pg from 'pg';
  *   "Statements pipelined").
  * - Each goes to the connection with the fewest statements in flight, passing over one whose
  *   oldest statement has waited STALLED_AFTER_MS; when all have, it goes to the pool instead.
+ * - A statement that runs over PIPELINED_STATEMENT_TIMEOUT_MS (waiting for a film's lock, say) is
+ *   cancelled by PostgreSQL and runs again through the pool: the queue behind it is held up that
+ *   long at most, and it still gets its whole lock timeout.
  * - A connection that fails fails the statements in flight on it with the
  *   connection error (answered 503, as the pool's are), and is replaced at the
  *   next statement: the database going away and coming back is handled as the
@@ -23,6 +27,14 @@ import pg from 'pg';
  */
 /** How long the oldest statement on a connection may have been waiting before new ones go elsewhere. */
 export const STALLED_AFTER_MS = 100;
+
+/**
+ * How long PostgreSQL lets a pipelined statement run (its `statement_timeout` on these connections):
+ * a statement that waits longer (for a lock, mostly) is cancelled, having written nothing, and runs
+ * again through the pool, where it may wait its whole `lock_timeout`. The statements queued behind it
+ * wait this long at most for it, not the 2 s of the vote functions' lock timeout.
+ */
+export const PIPELINED_STATEMENT_TIMEOUT_MS = 100;
 
 interface Slot {
   client: pg.Client | undefined;
@@ -38,8 +50,8 @@ export class StatementPipeline {
 
   /**
    * @param stalled where a statement goes when every connection is held up behind one that has
-   *   waited STALLED_AFTER_MS (a lock, a slow plan): the pool, so one film's lock cannot hold up
-   *   the votes on every other film for its whole lock_timeout.
+   *   waited STALLED_AFTER_MS (a lock, a slow plan), and where a cancelled one runs again: the
+   *   pool, so one film's lock cannot hold up the votes on every other film for its whole lock_timeout.
    */
   constructor(
     private readonly config: pg.ClientConfig,
@@ -69,7 +81,10 @@ export class StatementPipeline {
     };
     const answer = client.query<pg.QueryResultRow>(config, values);
     answer.then(settled, settled);
-    return answer;
+    return answer.catch((error: unknown) => {
+      if (isCancelled(error)) return this.stalled(config, values);
+      throw error;
+    });
   }
 
   /** Ends every connection, after the statements already sent. */
@@ -80,7 +95,7 @@ export class StatementPipeline {
   }
 
   private connect(slot: Slot): pg.Client {
-    const client = new pg.Client({ ...this.config, pipeline: true });
+    const client = new pg.Client({ ...this.config, pipeline: true, statement_timeout: PIPELINED_STATEMENT_TIMEOUT_MS });
     const drop = () => {
       if (slot.client !== client) return;
       slot.client = undefined;
