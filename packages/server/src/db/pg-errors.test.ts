@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isContention, isDatabaseUnavailable, isTransactionConflict } from './pg-errors.js';
+import { databaseReason, isContention, isDatabaseUnavailable, isTransactionConflict } from './pg-errors.js';
 
 /** drizzle wraps a driver error in its own, naming the query; the driver's message is the cause. */
 const wrapped = (cause: Error) => new Error('Failed query: select 1\nparams: ', { cause });
@@ -38,5 +38,15 @@ describe('isTransactionConflict and isContention', () => {
       expect([isTransactionConflict(failing(code)), isContention(failing(code))]).toEqual([false, false]);
     }
     expect(isContention(new Error('deadlock detected'))).toBe(false);
+  });
+});
+
+describe('databaseReason', () => {
+  it("names the driver's fault and code without drizzle's query and parameters", () => {
+    const error = new Error('Failed query: select record_rating($1, $2)\nparams: 17,42', {
+      cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+    });
+    expect(databaseReason(error)).toEqual({ code: '57014', message: 'canceling statement due to statement timeout' });
+    expect(databaseReason('odd')).toEqual({ code: undefined, message: 'odd' });
   });
 });

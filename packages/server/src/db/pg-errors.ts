@@ -22,6 +22,16 @@ function messagesOf(error: unknown, depth = 0): string {
   return `${error.message}\n${messagesOf(error.cause, depth + 1)}`;
 }
 
+/**
+ * What the database or the driver said, without drizzle's wrapper (which repeats the query and its
+ * parameters): for a log line that names the fault, not a member's input.
+ */
+export function databaseReason(error: unknown): { code: string | undefined; message: string } {
+  let deepest: unknown = error;
+  for (let depth = 0; depth < 5 && deepest instanceof Error && deepest.cause !== undefined; depth += 1) deepest = deepest.cause;
+  return { code: codeOf(error), message: deepest instanceof Error ? deepest.message : String(deepest) };
+}
+
 export function isUniqueViolation(error: unknown): boolean {
   return codeOf(error) === PG_UNIQUE_VIOLATION;
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { messages, serverMessages } from '@filmlist/shared/messages';
 import type { ErrorBody } from '@filmlist/shared/api/common';
-import { isContention, isDataException, isDatabaseUnavailable, isUniqueViolation } from '../db/pg-errors.js';
+import { databaseReason, isContention, isDataException, isDatabaseUnavailable, isUniqueViolation } from '../db/pg-errors.js';
 import { privateAnswer } from '../lib/http-cache.js';
 import { HttpError } from '../lib/http-errors.js';
 
@@ -14,7 +14,10 @@ import { HttpError } from '../lib/http-errors.js';
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const { status, body, headers } = toAnswer(error);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // A 503 is the database busy (a lock, a conflict, a cancelled statement) or away: expected under
+    // contention and outages, so a warning naming the fault, not an error with the query.
+    if (status === 503) request.log.warn({ answer: body.code, reason: databaseReason(error) }, 'request answered 503');
+    else if (status >= 500) request.log.error({ err: error }, 'request failed');
     // An error is never kept by a cache, even on a route whose answers may be.
     privateAnswer(reply);
     if (headers) void reply.headers(headers);
