@@ -70,8 +70,7 @@ export function isTransactionConflict(error: unknown): boolean {
  * waited: busy, not broken (503 with Retry-After). A cancelled statement wrote nothing.
  */
 export function isContention(error: unknown): boolean {
-  const code = codeOf(error);
-  return isTransactionConflict(error) || code === PG_LOCK_NOT_AVAILABLE || code === PG_QUERY_CANCELED;
+  return isTransactionConflict(error) || codeOf(error) === PG_LOCK_NOT_AVAILABLE || isCancelled(error);
 }
 
 /** The statement was cancelled (its timeout, or an operator's pg_cancel_backend); it wrote nothing. */

@@ -34,7 +34,7 @@ export function createPostgresPool(
   const pipeline = new StatementPipeline(
     { ...shared, application_name: PIPELINE_APPLICATION_NAME },
     PIPELINED_CONNECTIONS,
-    (config, values) => throughPool(pool, config, values),
+    (config, values, why) => throughPool(pool, config, values, why === 'cancelled'),
   );
   const poolQuery: unknown = Reflect.get(pg.Pool.prototype, 'query');
   if (typeof poolQuery !== 'function') throw new Error('node-postgres: Pool has no query');
@@ -66,16 +66,22 @@ export function createPostgresPool(
 }
 
 /**
- * One statement on a pooled connection (a statement the pipelined connections could not take, or one
- * they cancelled), in a transaction of its own that lets it run at most LOCK_TIMEOUT: a lock's
- * waiters queue for the row one after another, and each wait has its own lock timeout, so the third
- * voter on a film held locked would otherwise answer after 4 s or more rather than 2. The
- * connection is dropped if the statement broke it.
+ * One statement on a pooled connection: one the pipelined connections could not take, as it is; or
+ * one they cancelled while it waited for a lock (`waitsForLock`), in a transaction of its own that
+ * lets it run at most LOCK_TIMEOUT. A lock's waiters queue for the row one after another, and each
+ * wait has its own lock timeout, so the third voter on a film held locked would otherwise answer
+ * after 4 s or more rather than 2. The connection is dropped if the statement broke it.
  */
-async function throughPool(pool: pg.Pool, config: pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult<pg.QueryResultRow>> {
+async function throughPool(
+  pool: pg.Pool,
+  config: pg.QueryConfig,
+  values: unknown[] | undefined,
+  waitsForLock: boolean,
+): Promise<pg.QueryResult<pg.QueryResultRow>> {
   const client = await pool.connect();
   let failure: Error | undefined;
   try {
+    if (!waitsForLock) return await client.query<pg.QueryResultRow>(config, values);
     await client.query('BEGIN');
     try {
       await client.query("SELECT set_config('statement_timeout', $1, true)", [LOCK_TIMEOUT]);

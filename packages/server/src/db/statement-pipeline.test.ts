@@ -4,7 +4,7 @@ import { onPostgres, testDatabaseUrl } from '../../test/support/config.js';
 import { socketWrites } from '../../test/support/socket-writes.js';
 import { isDatabaseUnavailable } from './pg-errors.js';
 import { createPostgresPool, PIPELINE_APPLICATION_NAME, PIPELINED_CONNECTIONS } from './postgres-pool.js';
-import { PIPELINED_STATEMENT_TIMEOUT_MS, STALLED_AFTER_MS, StatementPipeline } from './statement-pipeline.js';
+import { PIPELINED_STATEMENT_TIMEOUT_MS, STALLED_AFTER_MS, StatementPipeline, type Elsewhere } from './statement-pipeline.js';
 
 const url = testDatabaseUrl ?? '';
 const unused = () => Promise.reject(new Error('no statement should be held up here'));
@@ -76,11 +76,13 @@ describe.runIf(onPostgres && testDatabaseUrl)('named statements over pipelined c
   it('sends a statement elsewhere while every connection is held up behind one that has waited too long', async () => {
     let now = 0;
     const elsewhere: unknown[] = [];
+    const why: Elsewhere[] = [];
     const pipeline = new StatementPipeline(
       { connectionString: url },
       1,
-      (config) => {
+      (config, _values, reason) => {
         elsewhere.push(config.values);
+        why.push(reason);
         return Promise.resolve({ command: 'SELECT', rowCount: 1, oid: 0, fields: [], rows: [{ n: -1 }] });
       },
       () => now,
@@ -95,6 +97,7 @@ describe.runIf(onPostgres && testDatabaseUrl)('named statements over pipelined c
       now += 1;
       expect(numberIn(await pipeline.query(doubled(2)))).toBe(-1);
       expect(elsewhere).toEqual([[2]]);
+      expect(why).toEqual(['held-up']);
       await slow;
       expect(numberIn(await queued)).toBe(2);
       // Answered, the connection takes statements again.
@@ -110,8 +113,10 @@ describe.runIf(onPostgres && testDatabaseUrl)('named statements over pipelined c
     const other = new pg.Client({ connectionString: url });
     await Promise.all([holder.connect(), other.connect()]);
     const elsewhere: unknown[] = [];
-    const pipeline = new StatementPipeline({ connectionString: url }, 1, (config, values) => {
+    const why: Elsewhere[] = [];
+    const pipeline = new StatementPipeline({ connectionString: url }, 1, (config, values, reason) => {
       elsewhere.push(config.values ?? values);
+      why.push(reason);
       return other.query<pg.QueryResultRow>(config, values);
     });
     const key = 7_246_000 + (process.pid % 1000);
@@ -132,6 +137,7 @@ describe.runIf(onPostgres && testDatabaseUrl)('named statements over pipelined c
       expect(waited).toBeLessThan(PIPELINED_STATEMENT_TIMEOUT_MS + 900);
       // The locked one now waits elsewhere, with no timeout of the pipeline's: answered once the lock goes.
       await expect.poll(() => elsewhere).toEqual([[key]]);
+      expect(why).toEqual(['cancelled']);
       await holder.query('COMMIT');
       expect(numberIn(await locked)).toBe(7);
     } finally {

@@ -1,6 +1,26 @@
 import pg from 'pg';
 import { isCancelled } from './pg-errors.js';
 
+/** How long the oldest statement on a connection may have been waiting before new ones go elsewhere. */
+export const STALLED_AFTER_MS = 100;
+
+/**
+ * How long PostgreSQL lets a pipelined statement run (its `statement_timeout` on these connections):
+ * a statement that waits longer (for a lock, mostly) is cancelled, having written nothing, and runs
+ * again through the pool, where it may wait its whole `lock_timeout`. The statements queued behind it
+ * wait this long at most for it, not the 2 s of the vote functions' lock timeout.
+ */
+export const PIPELINED_STATEMENT_TIMEOUT_MS = 100;
+
+/** Why a statement goes to the pool: every connection was held up, or it was cancelled there while it waited. */
+export type Elsewhere = 'held-up' | 'cancelled';
+
+interface Slot {
+  client: pg.Client | undefined;
+  /** when each statement in flight on it was sent, oldest first (they are answered in order) */
+  sent: number[];
+}
+
 /**
  * The app's short named statements (the session check and the votes: each one
  * statement, its own transaction) sent over a few connections in node-postgres's
@@ -25,23 +45,6 @@ import { isCancelled } from './pg-errors.js';
  *   next statement: the database going away and coming back is handled as the
  *   pool handles it.
  */
-/** How long the oldest statement on a connection may have been waiting before new ones go elsewhere. */
-export const STALLED_AFTER_MS = 100;
-
-/**
- * How long PostgreSQL lets a pipelined statement run (its `statement_timeout` on these connections):
- * a statement that waits longer (for a lock, mostly) is cancelled, having written nothing, and runs
- * again through the pool, where it may wait its whole `lock_timeout`. The statements queued behind it
- * wait this long at most for it, not the 2 s of the vote functions' lock timeout.
- */
-export const PIPELINED_STATEMENT_TIMEOUT_MS = 100;
-
-interface Slot {
-  client: pg.Client | undefined;
-  /** when each statement in flight on it was sent, oldest first (they are answered in order) */
-  sent: number[];
-}
-
 export class StatementPipeline {
   private readonly slots: Slot[];
   private readonly corked = new Set<pg.Client>();
@@ -56,7 +59,11 @@ export class StatementPipeline {
   constructor(
     private readonly config: pg.ClientConfig,
     size: number,
-    private readonly stalled: (config: pg.QueryConfig, values?: unknown[]) => Promise<pg.QueryResult<pg.QueryResultRow>>,
+    private readonly stalled: (
+      config: pg.QueryConfig,
+      values: unknown[] | undefined,
+      why: Elsewhere,
+    ) => Promise<pg.QueryResult<pg.QueryResultRow>>,
     private readonly now: () => number = () => performance.now(),
   ) {
     this.slots = Array.from({ length: Math.max(1, size) }, () => ({ client: undefined, sent: [] }));
@@ -71,7 +78,7 @@ export class StatementPipeline {
       if (oldest !== undefined && now - oldest > STALLED_AFTER_MS) continue;
       if (!slot || candidate.sent.length < slot.sent.length) slot = candidate;
     }
-    if (!slot) return this.stalled(config, values);
+    if (!slot) return this.stalled(config, values, 'held-up');
     const client = (slot.client ??= this.connect(slot));
     this.cork(client);
     const sent = slot.sent;
@@ -82,7 +89,7 @@ export class StatementPipeline {
     const answer = client.query<pg.QueryResultRow>(config, values);
     answer.then(settled, settled);
     return answer.catch((error: unknown) => {
-      if (isCancelled(error)) return this.stalled(config, values);
+      if (isCancelled(error)) return this.stalled(config, values, 'cancelled');
       throw error;
     });
   }
