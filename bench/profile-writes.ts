@@ -1,9 +1,9 @@
-import { execSync } from 'node:child_process';
 import { hashPassword } from '@filmlist/server/bench';
 import { loadGenerator, loadVotes } from './lib.js';
 import { seedFilms, seedMembers, vacuum } from './seed.js';
 import { clearSpentLimits, createBenchDatabase, signInMembers, startBenchServer } from './setup.js';
 import { profileConnections, profileRedisUrl } from './config.js';
+import { measureCpu } from './scale-cluster.js';
 
 // A focused look at rating writes: where does the CPU go (server process or database)?
 const database = await createBenchDatabase('writes');
@@ -16,30 +16,26 @@ const members = await database.use(async (db) => {
 if (profileRedisUrl) await clearSpentLimits(profileRedisUrl);
 const server = await startBenchServer(database, profileRedisUrl ? { REDIS_URL: profileRedisUrl } : {});
 const pid = server.child.pid ?? 0;
-const cpu = (p: number) => Number(execSync(`ps -o cputimes= -p ${p}`).toString().trim());
-const pgCpu = () =>
-  execSync('ps -C postgres -o cputimes=')
-    .toString()
-    .trim()
-    .split('\n')
-    .reduce((sum, line) => sum + Number(line.trim() || 0), 0);
-const before = { server: cpu(pid), pg: pgCpu(), at: Date.now() };
-const result = await loadVotes({
-  url: server.url,
-  path: '/api/ratings/rate',
-  members,
-  films: Array.from({ length: 300 }, (_, i) => i + 1),
-  body: (user_id, film_id) => ({ user_id, film_id, rating: 5 }),
-  luaBody: `string.format('{"user_id":%d,"film_id":%d,"rating":5}', u, f)`,
-  duration: 10,
-  connections: profileConnections,
-});
-const seconds = (Date.now() - before.at) / 1000;
+const databaseName = new URL(database.url ?? 'postgres://x/embedded').pathname.slice(1);
+const { result, ms, postgresMs, seconds } = await measureCpu([pid], databaseName, () =>
+  loadVotes({
+    url: server.url,
+    path: '/api/ratings/rate',
+    members,
+    films: Array.from({ length: 300 }, (_, i) => i + 1),
+    body: (user_id, film_id) => ({ user_id, film_id, rating: 5 }),
+    luaBody: `string.format('{"user_id":%d,"film_id":%d,"rating":5}', u, f)`,
+    duration: 10,
+    connections: profileConnections,
+  }),
+);
+const votes = result.total;
 console.log(
   `${loadGenerator}: ${result.requestsPerSecond.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, non2xx ${result.non2xx}`,
 );
 console.log(
-  `server CPU ${(((cpu(pid) - before.server) / seconds) * 100).toFixed(0)} %, postgres CPU ${(((pgCpu() - before.pg) / seconds) * 100).toFixed(0)} % (of one core, over ${seconds.toFixed(1)} s)`,
+  `CPU per vote: server ${((ms[0] ?? 0) / votes).toFixed(3)} ms, PostgreSQL backends ${(postgresMs / votes).toFixed(3)} ms` +
+    ` (/proc, over ${seconds.toFixed(1)} s; server ${((ms[0] ?? 0) / seconds / 10).toFixed(0)} % of one core)`,
 );
 await server.stop();
 await database.drop();

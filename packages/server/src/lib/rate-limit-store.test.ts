@@ -128,6 +128,17 @@ function spendsAtomically(open: () => RateLimitStore, key: (name: string) => str
     expect((await store.peek(key('refund'), 400)).count).toBe(1);
   });
 
+  it('lets exactly the limit through a leased budget when 400 ask at once on one instance', async () => {
+    const store = open();
+    const budget = { key: key('leased-race'), limit: 300, windowMs: 60_000, lease: 10 };
+    const answers = await Promise.all(Array.from({ length: 400 }, () => store.spendIfRoom([budget], 0)));
+    expect(answers.filter((answer) => answer.ok)).toHaveLength(300);
+    expect((await store.peek(key('leased-race'), 0)).count).toBe(300);
+    const refused = answers.find((answer) => !answer.ok);
+    expect(refused?.resetInMs).toBeGreaterThan(0);
+    expect(refused?.spent).toEqual([]);
+  });
+
   it('lets exactly the room through when 20 reserve at once, and no more than is given back while 20 more ask', async () => {
     const store = open();
     const budgets = [{ key: key('reserve'), limit: 5, windowMs: 60_000 }];
@@ -196,6 +207,7 @@ describe.runIf(testRedisUrl)('spendIfRoom on the Redis store', () => {
 
   it('gives a full counter found without an expiry its window, and runs on Redis 6 commands', async () => {
     await redis.set(`${prefix}stuck-full`, '3');
+    await redis.set(`${prefix}stuck-leased`, '3');
     const monitor = await new Redis(url).monitor();
     const commands: string[][] = [];
     monitor.on('monitor', (_time: string, args: string[]) => {
@@ -205,6 +217,11 @@ describe.runIf(testRedisUrl)('spendIfRoom on the Redis store', () => {
       const refused = await open().spendIfRoom([{ key: 'stuck-full', limit: 3, windowMs: 60_000 }], 0);
       expect(refused).toEqual({ ok: false, resetInMs: 60_000, spent: [] });
       expect(await redis.pttl(`${prefix}stuck-full`)).toBeGreaterThan(59_000);
+      const refusedLease = await open().spendIfRoom([{ key: 'stuck-leased', limit: 3, windowMs: 60_000, lease: 10 }], 0);
+      expect(refusedLease).toEqual({ ok: false, resetInMs: 60_000, spent: [] });
+      expect(await redis.pttl(`${prefix}stuck-leased`)).toBeGreaterThan(59_000);
+      const leased = await open().spendIfRoom([{ key: 'fresh-leased', limit: 300, windowMs: 60_000, lease: 10 }], 0);
+      expect(leased.ok).toBe(true);
       const store = open();
       const spent = await store.spendIfRoom([{ key: 'fresh', limit: 3, windowMs: 60_000 }], 0);
       await store.refund(spent.spent);
@@ -213,7 +230,8 @@ describe.runIf(testRedisUrl)('spendIfRoom on the Redis store', () => {
       monitor.disconnect();
     }
     // TIME names no key, so it is not among these; the scripts call it too.
-    for (const [name] of commands) expect(['EVALSHA', 'EVAL', 'GET', 'INCR', 'DECR', 'PTTL', 'PEXPIRE']).toContain(name?.toUpperCase());
+    for (const [name] of commands)
+      expect(['EVALSHA', 'EVAL', 'GET', 'INCR', 'INCRBY', 'DECR', 'PTTL', 'PEXPIRE']).toContain(name?.toUpperCase());
     expect(commands.some(([name]) => name?.toUpperCase() === 'INCR')).toBe(true);
     expect(commands.some(([name]) => name?.toUpperCase() === 'DECR')).toBe(true);
     expect(await redis.get(`${prefix}fresh`)).toBe('0');
@@ -227,6 +245,120 @@ describe.runIf(testRedisUrl)('spendIfRoom on the Redis store', () => {
     expect((await away.spendIfRoom(budgets, 0)).ok).toBe(false);
     await away.refund(spent.spent);
     expect((await away.spendIfRoom(budgets, 0)).ok).toBe(true);
+    await away.close();
+  });
+});
+
+describe.runIf(testRedisUrl)('a leased budget on the Redis store', () => {
+  const url = testRedisUrl ?? '';
+  const prefix = `filmlist:test:${randomUUID()}:`;
+  const stores: RedisRateLimitStore[] = [];
+  const errors: unknown[] = [];
+  let redis: Redis;
+  const open = () => {
+    const store = new RedisRateLimitStore(rateLimitRedis(url, { enableOfflineQueue: true }), prefix, (error) => errors.push(error));
+    stores.push(store);
+    return store;
+  };
+  const counted = async (name: string) => Number(await redis.get(`${prefix}${name}`));
+
+  beforeAll(() => {
+    redis = new Redis(url);
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    expect(errors).toEqual([]);
+  });
+
+  it('takes up to the lease from Redis in one step, then spends it without asking Redis again', async () => {
+    const store = open();
+    const budget = { key: 'lease', limit: 300, windowMs: 60_000, lease: 10 };
+    expect((await store.spendIfRoom([budget], 0)).ok).toBe(true);
+    expect(await counted('lease')).toBe(10);
+    const { result, writes } = await socketWrites(() => Promise.all(Array.from({ length: 9 }, () => store.spendIfRoom([budget], 0))));
+    expect(result.every((answer) => answer.ok)).toBe(true);
+    expect(writes).toBe(0);
+    expect(await counted('lease')).toBe(10);
+    // The eleventh hit takes the next lease.
+    expect((await store.spendIfRoom([budget], 0)).ok).toBe(true);
+    expect(await counted('lease')).toBe(20);
+  });
+
+  it('takes a tenth of the room left, so the last hits of a window go one at a time', async () => {
+    const store = open();
+    const budget = { key: 'tenth', limit: 300, windowMs: 60_000, lease: 10 };
+    await redis.set(`${prefix}tenth`, '245', 'PX', 60_000);
+    // 55 left: a lease of 5, one spent.
+    await store.spendIfRoom([budget], 0);
+    expect(await counted('tenth')).toBe(250);
+    await redis.set(`${prefix}tenth`, '290', 'PX', 60_000);
+    for (let i = 0; i < 4; i += 1) await store.spendIfRoom([budget], 0);
+    expect(await counted('tenth')).toBe(290);
+    // 10 left: one at a time.
+    await store.spendIfRoom([budget], 0);
+    expect(await counted('tenth')).toBe(291);
+    await store.spendIfRoom([budget], 0);
+    expect(await counted('tenth')).toBe(292);
+  });
+
+  it('never lets more than the limit through instances that race, and refuses early by at most one lease per other instance', async () => {
+    const instances = [open(), open(), open()];
+    const budget = { key: 'shared', limit: 300, windowMs: 60_000, lease: 10 };
+    const answers = await Promise.all(instances.flatMap((store) => Array.from({ length: 150 }, () => store.spendIfRoom([budget], 0))));
+    const passed = answers.filter((answer) => answer.ok).length;
+    expect(passed).toBeLessThanOrEqual(300);
+    expect(passed).toBeGreaterThanOrEqual(300 - 2 * 10);
+    expect(await counted('shared')).toBe(300);
+  });
+
+  it('spends a lease only within the window it was taken in', async () => {
+    const store = open();
+    const budget = { key: 'short', limit: 300, windowMs: 300, lease: 10 };
+    const first = await store.spendIfRoom([budget], 0);
+    await sleep(400);
+    const second = await store.spendIfRoom([budget], 0);
+    expect(second.ok).toBe(true);
+    // A new window in Redis, with a new lease: the old one's nine hits were not spent in it.
+    expect(await counted('short')).toBe(10);
+    const [before] = first.spent;
+    const [after] = second.spent;
+    expect((after?.endsAt ?? 0) - (before?.endsAt ?? 0)).toBeGreaterThanOrEqual(300);
+  });
+
+  it('gives a hit back to its lease, not to Redis, and never to a later window', async () => {
+    const store = open();
+    const budget = { key: 'given-back', limit: 300, windowMs: 60_000, lease: 10 };
+    const spent = await Promise.all(Array.from({ length: 10 }, () => store.spendIfRoom([budget], 0)));
+    await store.refund(spent[0]?.spent ?? []);
+    expect(await counted('given-back')).toBe(10);
+    const { writes } = await socketWrites(() => store.spendIfRoom([budget], 0));
+    expect(writes).toBe(0);
+    expect(await counted('given-back')).toBe(10);
+
+    const short = { key: 'given-back-short', limit: 300, windowMs: 300, lease: 10 };
+    const old = await store.spendIfRoom([short], 0);
+    await sleep(400);
+    await store.spendIfRoom([short], 0);
+    await store.refund(old.spent);
+    // The new window's lease (10, one spent) did not grow: nine more, then the next lease.
+    for (let i = 0; i < 9; i += 1) await store.spendIfRoom([short], 0);
+    expect(await counted('given-back-short')).toBe(10);
+    await store.spendIfRoom([short], 0);
+    expect(await counted('given-back-short')).toBe(20);
+  });
+
+  it("spends in this instance's own counters while Redis is away", async () => {
+    const away = new RedisRateLimitStore(rateLimitRedis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, lazyConnect: true }), prefix);
+    const budget = { key: 'away-leased', limit: 2, windowMs: 60_000, lease: 10 };
+    const spent = await away.spendIfRoom([budget], 0);
+    expect(spent.ok).toBe(true);
+    expect((await away.spendIfRoom([budget], 0)).ok).toBe(true);
+    expect((await away.spendIfRoom([budget], 0)).ok).toBe(false);
+    await away.refund(spent.spent);
+    expect((await away.spendIfRoom([budget], 0)).ok).toBe(true);
     await away.close();
   });
 });

@@ -27,6 +27,13 @@ export interface Budget {
   key: string;
   limit: number;
   windowMs: number;
+  /**
+   * For a budget spent on its own: how many hits a store shared by several instances (Redis) may
+   * take in one step and spend here without asking again while their window lasts (a lease). Never
+   * more than the limit in all; a member spread over several instances may be refused up to this
+   * many hits early for each other instance holding a lease. Omitted (or 1): every hit is asked for.
+   */
+  lease?: number;
 }
 
 /** One hit spendIfRoom spent, with the window it went into, so that it can be given back (refund). */
@@ -194,11 +201,62 @@ end
 return 1`;
 const REFUND_SCRIPT_SHA = createHash('sha1').update(REFUND_SCRIPT).digest('hex');
 
+/**
+ * A lease of hits on one budget, in one script. ARGV: the limit, the window, the most hits to take.
+ * Refused (0 and the milliseconds until the window resets) when the counter is full; otherwise it
+ * takes a tenth of the room left, no more than the most and at least one (so the last hits of a
+ * window go one at a time), and answers 1, the hits taken, the milliseconds left in their window
+ * and when it ends by Redis's clock. A counter found without an expiry gets its window, as
+ * HIT_SCRIPT does. Redis 6 commands only (GET, PTTL, INCRBY, TIME, a two-argument PEXPIRE).
+ */
+export const LEASE_SCRIPT = `
+local limit = tonumber(ARGV[1])
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+local take = 0
+if count < limit then
+  take = math.max(1, math.min(tonumber(ARGV[3]), math.floor((limit - count) / 10)))
+  redis.call('INCRBY', KEYS[1], take)
+end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+if take == 0 then return {0, ttl} end
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+return {1, take, ttl, now + ttl}`;
+const LEASE_SCRIPT_SHA = createHash('sha1').update(LEASE_SCRIPT).digest('hex');
+
+/** Hits this instance took from Redis in one step, spent here without asking again while their window lasts. */
+interface Lease {
+  left: number;
+  windowMs: number;
+  /** when the window ends by Redis's clock, as spendIfRoom's hits say (for refund) */
+  endsAt: number;
+  /**
+   * when the lease stops being spent, by this process's monotonic clock: when the script was sent
+   * plus the milliseconds its window had left when it ran, so never after the window in Redis ends
+   * (whatever the two clocks say)
+   */
+  usableUntil: number;
+}
+
+/** Two ends of a window (by Redis's clock, rounded to milliseconds) of the same window: see REFUND_SCRIPT. */
+const sameWindow = (end: number, other: number, windowMs: number) => Math.abs(end - other) * 2 < windowMs;
+
 /** Shared counters: every instance behind a balancer sees the same limits. */
 export class RedisRateLimitStore implements RateLimitStore {
   private readonly fallback = new MemoryRateLimitStore();
   /** hits spent in the fallback while Redis was away: given back there, not in Redis */
   private readonly spentInFallback = new WeakSet<SpentHit>();
+  /** leases by budget key (Budget.lease); expired ones are dropped once a minute */
+  private readonly leases = new Map<string, Lease>();
+  /** the lease being asked for, by budget key: a member's parallel requests wait for one */
+  private readonly leasing = new Map<string, Promise<Spent | 'leased' | 'failed'>>();
+  /** hits spent from a lease: given back to it, not in Redis */
+  private readonly spentFromLease = new WeakSet<SpentHit>();
+  private lastLeaseSweep = 0;
 
   constructor(
     private readonly redis: Redis,
@@ -232,6 +290,8 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async spendIfRoom(budgets: readonly Budget[], nowMs: number): Promise<Spent> {
     if (budgets.length === 0) return { ok: true, resetInMs: 0, spent: [] };
+    const [only] = budgets;
+    if (budgets.length === 1 && only && (only.lease ?? 1) > 1) return this.spendLeased(only, nowMs);
     try {
       const keys = budgets.map((budget) => this.prefix + budget.key);
       const answer = await this.runScript(
@@ -252,15 +312,79 @@ export class RedisRateLimitStore implements RateLimitStore {
       return { ok: true, resetInMs: 0, spent };
     } catch (error) {
       this.onError(error);
-      const spent = await this.fallback.spendIfRoom(budgets, nowMs);
-      for (const hit of spent.spent) this.spentInFallback.add(hit);
-      return spent;
+      return this.spendInFallback(budgets, nowMs);
     }
+  }
+
+  /**
+   * One hit from this instance's lease on the budget, taking a new lease from Redis when it has none
+   * left (LEASE_SCRIPT). Parallel requests on one budget wait for one lease, then spend from it in turn.
+   */
+  private async spendLeased(budget: Budget, nowMs: number): Promise<Spent> {
+    for (;;) {
+      const lease = this.leases.get(budget.key);
+      if (lease && lease.left > 0 && performance.now() < lease.usableUntil) {
+        lease.left -= 1;
+        const hit = { key: budget.key, windowMs: lease.windowMs, endsAt: lease.endsAt };
+        this.spentFromLease.add(hit);
+        return { ok: true, resetInMs: 0, spent: [hit] };
+      }
+      let leasing = this.leasing.get(budget.key);
+      if (!leasing) {
+        leasing = this.takeLease(budget).finally(() => this.leasing.delete(budget.key));
+        this.leasing.set(budget.key, leasing);
+      }
+      const outcome = await leasing;
+      if (outcome === 'failed') return this.spendInFallback([budget], nowMs);
+      // A new lease has at least one hit: this request or a parallel one spends it, and the others ask again.
+      if (outcome !== 'leased') return outcome;
+    }
+  }
+
+  private async takeLease(budget: Budget): Promise<Spent | 'leased' | 'failed'> {
+    const sentAt = performance.now();
+    this.sweepLeases(sentAt);
+    try {
+      const answer = await this.runScript(
+        LEASE_SCRIPT,
+        LEASE_SCRIPT_SHA,
+        [this.prefix + budget.key],
+        [budget.limit, budget.windowMs, budget.lease ?? 1],
+      );
+      const fields: unknown[] = Array.isArray(answer) ? answer : [];
+      const [ok, taken, left, endsAt] = fields;
+      if (ok === 0 && typeof taken === 'number') return { ok: false, resetInMs: taken, spent: [] };
+      if (ok !== 1 || typeof taken !== 'number' || typeof left !== 'number' || typeof endsAt !== 'number' || taken < 1)
+        throw new Error('unexpected answer from Redis');
+      this.leases.set(budget.key, { left: taken, windowMs: budget.windowMs, endsAt, usableUntil: sentAt + left });
+      return 'leased';
+    } catch (error) {
+      this.onError(error);
+      return 'failed';
+    }
+  }
+
+  private sweepLeases(now: number): void {
+    if (now - this.lastLeaseSweep < 60_000) return;
+    this.lastLeaseSweep = now;
+    for (const [key, lease] of this.leases) if (lease.usableUntil <= now) this.leases.delete(key);
+  }
+
+  /** Limits stay in force, per instance, while Redis is away; what is spent there is given back there. */
+  private async spendInFallback(budgets: readonly Budget[], nowMs: number): Promise<Spent> {
+    const spent = await this.fallback.spendIfRoom(budgets, nowMs);
+    for (const hit of spent.spent) this.spentInFallback.add(hit);
+    return spent;
   }
 
   async refund(hits: readonly SpentHit[]): Promise<void> {
     await this.fallback.refund(hits.filter((hit) => this.spentInFallback.has(hit)));
-    const inRedis = hits.filter((hit) => !this.spentInFallback.has(hit));
+    // A hit from a lease goes back to the lease while its window lasts: Redis counted it in that window.
+    for (const hit of hits.filter((hit) => this.spentFromLease.has(hit))) {
+      const lease = this.leases.get(hit.key);
+      if (lease && sameWindow(lease.endsAt, hit.endsAt, hit.windowMs) && performance.now() < lease.usableUntil) lease.left += 1;
+    }
+    const inRedis = hits.filter((hit) => !this.spentInFallback.has(hit) && !this.spentFromLease.has(hit));
     if (inRedis.length === 0) return;
     try {
       await this.runScript(

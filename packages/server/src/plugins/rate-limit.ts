@@ -8,6 +8,8 @@ import type { RouteHook } from '../types.js';
 export interface LimitRule {
   limit: number;
   windowMs: number;
+  /** hits an instance may take from the shared store at once (Budget.lease); reserveWrite's only */
+  lease?: number;
 }
 
 const MINUTE = 60_000;
@@ -29,8 +31,11 @@ export const RATE_LIMITS = {
   submit: { account: { limit: 30, windowMs: 60 * MINUTE } },
   /** Profile changes: guards the current-password check against guessing. */
   profile: { account: { limit: 20, windowMs: 15 * MINUTE } },
-  /** Votes and submissions, per member. */
-  write: { account: { limit: 300, windowMs: MINUTE } },
+  /**
+   * Votes and submissions, per member. A vote spends from a lease of up to 10 hits
+   * (docs/decisions/017-leased-write-limits.md): one Redis step for a member's next votes.
+   */
+  write: { account: { limit: 300, windowMs: MINUTE, lease: 10 } },
   /** Watch clicks, per address. */
   watch: { ip: { limit: 120, windowMs: MINUTE } },
   /** The film database lookup (a type-ahead, debounced by the form): each may cost TMDB requests. */
