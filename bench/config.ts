@@ -54,5 +54,8 @@ export const scale = {
 /** bench/profile-writes.ts: CONNECTIONS at once. */
 export const profileConnections = number('CONNECTIONS', 20);
 
+/** bench/profile-writes.ts: PROFILE_KIND=mention profiles mention writes (by default, ratings). */
+export const profileKind = env.PROFILE_KIND === 'mention' ? 'mention' : 'rating';
+
 /** bench/profile-writes.ts: PROFILE_REDIS_URL counts the limits in that Redis, as deployed instances do (by default, in memory). */
 export const profileRedisUrl = env.PROFILE_REDIS_URL || undefined;

@@ -2,10 +2,10 @@ import { hashPassword } from '@filmlist/server/bench';
 import { loadGenerator, loadVotes } from './lib.js';
 import { seedFilms, seedMembers, vacuum } from './seed.js';
 import { clearSpentLimits, createBenchDatabase, signInMembers, startBenchServer } from './setup.js';
-import { profileConnections, profileRedisUrl } from './config.js';
+import { profileConnections, profileKind, profileRedisUrl } from './config.js';
 import { measureCpu } from './scale-cluster.js';
 
-// A focused look at rating writes: where does the CPU go (server process or database)?
+// A focused look at rating (or mention: PROFILE_KIND=mention) writes: where does the CPU go (server process or database)?
 const database = await createBenchDatabase('writes');
 const members = await database.use(async (db) => {
   await seedFilms(db, 300);
@@ -20,11 +20,19 @@ const databaseName = new URL(database.url ?? 'postgres://x/embedded').pathname.s
 const { result, ms, postgresMs, seconds } = await measureCpu([pid], databaseName, () =>
   loadVotes({
     url: server.url,
-    path: '/api/ratings/rate',
     members,
     films: Array.from({ length: 300 }, (_, i) => i + 1),
-    body: (user_id, film_id) => ({ user_id, film_id, rating: 5 }),
-    luaBody: `string.format('{"user_id":%d,"film_id":%d,"rating":5}', u, f)`,
+    ...(profileKind === 'mention'
+      ? {
+          path: '/api/mentions/mentioned',
+          body: (user_id: number, film_id: number) => ({ user_id, film_id, mentioned: (user_id + film_id) % 2 === 0 }),
+          luaBody: `string.format('{"user_id":%d,"film_id":%d,"mentioned":%s}', u, f, ((u + f) % 2 == 0) and "true" or "false")`,
+        }
+      : {
+          path: '/api/ratings/rate',
+          body: (user_id: number, film_id: number) => ({ user_id, film_id, rating: 5 }),
+          luaBody: `string.format('{"user_id":%d,"film_id":%d,"rating":5}', u, f)`,
+        }),
     duration: 10,
     connections: profileConnections,
   }),
