@@ -141,6 +141,32 @@ describe('the HTTP surface', () => {
     const ui = await t.app.inject('/api/docs');
     expect([200, 302]).toContain(ui.statusCode);
   });
+
+  it('documents the 429 of every call that counts a rate limit, and of no other', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json<{
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    }>();
+    const limited = Object.entries(doc.paths)
+      .flatMap(([route, methods]) => Object.entries(methods).map(([method, call]) => [`${method} ${route}`, call.responses ?? {}] as const))
+      .filter(([, responses]) => '429' in responses)
+      .map(([call]) => call);
+    for (const call of [
+      'post /api/users/check',
+      'post /api/users/register',
+      'get /api/users/verification/{token}',
+      'post /api/users/login',
+      'post /api/auth/refresh',
+      'post /api/mentions/mentioned',
+      'post /api/ratings/rate',
+      'post /api/ratings/edit',
+      'post /api/films/addfilm',
+      'post /api/watch/click',
+      'get /api/films/lookup',
+    ])
+      expect(limited).toContain(call);
+    expect(limited).not.toContain('get /api/films/allfilms');
+    expect(limited).not.toContain('get /api/me/votes');
+  });
 });
 
 describe('HTTPS deployments', () => {

@@ -44,6 +44,7 @@ import { watchRoutes } from './modules/watch/routes.js';
 import { watchlistRoutes } from './modules/watchlist/routes.js';
 import { docsPlugin } from './plugins/docs.js';
 import { errorsPlugin } from './plugins/errors.js';
+import { documentRateLimit } from './plugins/rate-limit.js';
 import { clientErrorAnswer, frameworkErrorAnswer, securityPlugin } from './plugins/security.js';
 import { webAssetsPlugin } from './plugins/web-assets.js';
 import './types.js';
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const app = Fastify(serverOptions).withTypeProvider<ZodTypeProvider>();
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  app.addHook('onRoute', documentRateLimit);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

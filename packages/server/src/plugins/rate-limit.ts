@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { ZodType } from 'zod';
+import { errorBody } from '@filmlist/shared/api/common';
 import { messages } from '@filmlist/shared/messages';
 import { HttpError } from '../lib/http-errors.js';
 import type { SpentHit } from '../lib/rate-limit-store.js';
@@ -105,7 +106,7 @@ export function rateLimit(
   account: (request: FastifyRequest) => string | undefined = (request) => (request.actor ? memberAccount(request.actor.userId) : undefined),
 ): RouteHook {
   const tier: { ip?: LimitRule; account?: LimitRule } = RATE_LIMITS[name];
-  return async (request) => {
+  const hook: RouteHook = async (request) => {
     if (tier.ip) await consumeLimit(request.server, `${name}:ip:${request.ip}`, tier.ip);
     if (tier.account) {
       const who = account(request);
@@ -113,4 +114,22 @@ export function rateLimit(
       if (who !== undefined) await consumeLimit(request.server, accountKey(name, who), tier.account);
     }
   };
+  limitHooks.add(hook);
+  return hook;
+}
+
+/** The hooks rateLimit made, by which documentRateLimit knows a limited route. */
+const limitHooks = new WeakSet<object>();
+
+/**
+ * An onRoute hook (app.ts): a route whose preValidation counts a limit (rateLimit) declares its 429
+ * in the OpenAPI document and its answer schema, so no limited route can leave it out. A route that
+ * spends a limit in a hook of its own (the votes' reserveWrite) declares 429 itself.
+ */
+export function documentRateLimit(route: RouteOptions): void {
+  const hooks: unknown[] = [route.preValidation ?? []].flat();
+  if (!hooks.some((hook) => typeof hook === 'function' && limitHooks.has(hook))) return;
+  const schema = route.schema ?? {};
+  const response = typeof schema.response === 'object' && schema.response !== null ? schema.response : {};
+  route.schema = { ...schema, response: { 429: errorBody, ...response } };
 }

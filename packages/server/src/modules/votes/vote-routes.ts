@@ -114,7 +114,7 @@ export function voteWriteRoute<Body extends z.ZodType<{ user_id: number; film_id
           summary: options.summary,
           security: bearerSecurity,
           body: options.body,
-          response: { [options.status]: options.answer, ...memberErrors, 409: errorBody },
+          response: { [options.status]: options.answer, ...memberErrors, 409: errorBody, 429: errorBody },
         },
         config: { sessionInStatement: true },
         // The member's write limit (RATE_LIMITS.write), reserved so that an ended session's hit is given back.
