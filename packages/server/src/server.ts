@@ -53,14 +53,25 @@ async function main(): Promise<void> {
   const identity = await backfillIdentityKeys(database.db, { now: clock.now(), publicUrl: config.publicUrl });
 
   const worker: { current?: ReturnType<typeof createOutboxWorker> } = {};
+  const limits = rateLimitStore(config);
   const app = await buildApp({
     config,
     database,
     clock,
-    rateLimitStore: rateLimitStore(config),
+    rateLimitStore: limits,
     logger: { level: config.logLevel },
     notifyOutbox: () => worker.current?.wake(),
   });
+  // An operator must see when the limits stop being shared (each instance then allows the limit alone).
+  if (limits instanceof RedisRateLimitStore)
+    limits.watch((shared, error) => {
+      if (shared) app.log.info('Redis answers again: the rate limits are shared by every instance');
+      else
+        app.log.warn(
+          { reason: describeError(error) },
+          'Redis does not answer: rate limits are counted by this instance alone until it does',
+        );
+    });
 
   if (identity.updated > 0) app.log.info({ rows: identity.updated }, 'identity keys computed for rows from before them');
   for (const renamed of identity.renamed) {

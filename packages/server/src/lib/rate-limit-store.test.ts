@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore, rateLimitRedis, RedisRateLimitStore, type RateLimitStore } from './rate-limit-store.js';
 import { testRedisUrl } from '../../test/support/config.js';
 import { socketWrites } from '../../test/support/socket-writes.js';
+import { startRelay, type Relay } from '../../test/support/relay.js';
 
 describe.runIf(testRedisUrl)('the Redis rate-limit store', () => {
   const url = testRedisUrl ?? '';
@@ -360,5 +361,82 @@ describe.runIf(testRedisUrl)('a leased budget on the Redis store', () => {
     await away.refund(spent.spent);
     expect((await away.spendIfRoom([budget], 0)).ok).toBe(true);
     await away.close();
+  });
+});
+
+describe.runIf(testRedisUrl)('the Redis store when Redis stops answering', () => {
+  const url = new URL(testRedisUrl ?? 'redis://127.0.0.1:6379');
+  const prefix = `filmlist:test:${randomUUID()}:`;
+  const relays: Relay[] = [];
+  const stores: RedisRateLimitStore[] = [];
+  let redis: Redis;
+
+  /** A store whose connection to Redis goes through a relay the test can stall, and what it told its watcher. */
+  async function storeThroughRelay(away: { retryAfterMs: number; reconnectAfterMs: number }) {
+    const relay = await startRelay(url.host);
+    relays.push(relay);
+    const client = rateLimitRedis(`redis://${relay.host}${url.pathname}`, { commandTimeout: 200 });
+    client.on('error', () => undefined);
+    await new Promise((resolve) => client.once('ready', resolve));
+    const store = new RedisRateLimitStore(client, prefix, () => undefined, away);
+    stores.push(store);
+    const shared: boolean[] = [];
+    store.watch((isShared) => shared.push(isShared));
+    return { relay, store, shared };
+  }
+  const counted = async (name: string) => Number(await redis.get(`${prefix}${name}`));
+
+  beforeAll(() => {
+    redis = new Redis(url.toString());
+  });
+  afterAll(async () => {
+    await Promise.all(stores.map((store) => store.close()));
+    await Promise.all(relays.map((relay) => relay.close()));
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it('counts here once a command times out, skips Redis while it is away, and shares again when it answers', async () => {
+    const { relay, store, shared } = await storeThroughRelay({ retryAfterMs: 300, reconnectAfterMs: 60_000 });
+    expect((await store.hit('stall', 60_000, 0)).count).toBe(1);
+    relay.mode = 'hold';
+    let started = performance.now();
+    expect((await store.hit('stall', 60_000, 0)).count).toBe(1);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(shared).toEqual([false]);
+    // Meanwhile every limit is counted here at once, without waiting for Redis.
+    started = performance.now();
+    const spent = await Promise.all(
+      Array.from({ length: 5 }, () => store.spendIfRoom([{ key: 'stall-spend', limit: 3, windowMs: 60_000 }], 0)),
+    );
+    expect(spent.filter((answer) => answer.ok)).toHaveLength(3);
+    expect(performance.now() - started).toBeLessThan(100);
+
+    relay.mode = 'pass';
+    await sleep(400);
+    await store.hit('stall', 60_000, 0);
+    expect(shared).toEqual([false, true]);
+    // The held hit reached Redis late, and counts: an error on the side of the limit.
+    expect(await counted('stall')).toBe(3);
+  });
+
+  it('leaves a connection that never becomes ready, and connects again', async () => {
+    const { relay, store, shared } = await storeThroughRelay({ retryAfterMs: 100, reconnectAfterMs: 500 });
+    expect((await store.hit('hang', 60_000, 0)).count).toBe(1);
+    // ioredis's own reconnection lands on a connection that never answers, and would wait on it.
+    relay.mode = 'hang';
+    await sleep(300);
+    relay.mode = 'pass';
+    const deadline = performance.now() + 5000;
+    while (shared.at(-1) !== true && performance.now() < deadline) {
+      await store.hit('hang', 60_000, 0);
+      await sleep(100);
+    }
+    expect(shared[0]).toBe(false);
+    expect(shared.at(-1)).toBe(true);
+    const before = await counted('hang');
+    await store.hit('hang', 60_000, 0);
+    expect(await counted('hang')).toBe(before + 1);
   });
 });

@@ -12,8 +12,35 @@ export const RATE_LIMIT_PREFIX = 'filmlist:rl:';
  * moment they open it give `enableOfflineQueue: true`.
  */
 export function rateLimitRedis(url: string, options: RedisOptions = {}): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false, enableAutoPipelining: true, ...options });
+  return new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: false,
+    enableAutoPipelining: true,
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+    ...options,
+  });
 }
+
+/**
+ * How long a Redis command may take before the limit is counted in this process instead: Redis
+ * answers in a millisecond or two, so a stalled server or connection must not hold requests up.
+ */
+export const REDIS_COMMAND_TIMEOUT_MS = 500;
+
+/** When Redis is found away, and how the store tries it again (RedisRateLimitStore). */
+export interface RedisAwayOptions {
+  /** after a failed command, the milliseconds every limit is counted in this process before Redis is asked again */
+  retryAfterMs?: number;
+  /**
+   * the milliseconds Redis may fail before the connection is dropped and made again: ioredis keeps
+   * a connection whose server stopped answering, or whose handshake never ended, for as long as TCP does
+   */
+  reconnectAfterMs?: number;
+}
+
+/** Thrown in place of a Redis call while Redis is away: the limit is counted in this process. */
+class RedisAway extends Error {}
 
 export interface WindowCount {
   /** hits in the current window, this one included */
@@ -257,12 +284,68 @@ export class RedisRateLimitStore implements RateLimitStore {
   /** hits spent from a lease: given back to it, not in Redis */
   private readonly spentFromLease = new WeakSet<SpentHit>();
   private lastLeaseSweep = 0;
+  /** when Redis started failing (performance.now()), undefined while it answers */
+  private failingSince: number | undefined;
+  /** while Redis is failing, when to ask it again */
+  private retryAt = 0;
+  private lastReconnect = 0;
+  private readonly watchers: Array<(shared: boolean, error?: unknown) => void> = [];
+  private readonly retryAfterMs: number;
+  private readonly reconnectAfterMs: number;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix = RATE_LIMIT_PREFIX,
     private readonly onError: (error: unknown) => void = () => undefined,
-  ) {}
+    away: RedisAwayOptions = {},
+  ) {
+    this.retryAfterMs = away.retryAfterMs ?? 1000;
+    this.reconnectAfterMs = away.reconnectAfterMs ?? 5000;
+  }
+
+  /**
+   * Calls `watcher` when the limits stop being shared (Redis failed: they are counted in this
+   * process, with the error) and when they are shared again.
+   */
+  watch(watcher: (shared: boolean, error?: unknown) => void): void {
+    this.watchers.push(watcher);
+  }
+
+  /** One Redis call, or RedisAway at once while Redis is away: one call a retryAfterMs finds out whether it is back. */
+  private async ask<T>(call: () => Promise<T>): Promise<T> {
+    const now = performance.now();
+    if (this.failingSince !== undefined && now < this.retryAt) throw new RedisAway();
+    // The one call that tries Redis again; the others meanwhile count here.
+    if (this.failingSince !== undefined) this.retryAt = now + this.retryAfterMs;
+    try {
+      const answer = await call();
+      if (this.failingSince !== undefined) {
+        this.failingSince = undefined;
+        for (const watcher of this.watchers) watcher(true);
+      }
+      return answer;
+    } catch (error) {
+      this.failedAt(performance.now(), error);
+      throw error;
+    }
+  }
+
+  private failedAt(now: number, error: unknown): void {
+    if (this.failingSince === undefined) {
+      this.failingSince = now;
+      for (const watcher of this.watchers) watcher(false, error);
+    }
+    this.retryAt = now + this.retryAfterMs;
+    if (now - this.failingSince >= this.reconnectAfterMs && now - this.lastReconnect >= this.reconnectAfterMs) {
+      this.lastReconnect = now;
+      this.redis.disconnect(true);
+    }
+  }
+
+  /** An error worth telling onError: not the RedisAway of a call skipped while Redis is away. */
+  private report(error: unknown): void {
+    if (!(error instanceof RedisAway)) this.onError(error);
+  }
 
   async hit(key: string, windowMs: number, nowMs: number): Promise<WindowCount> {
     try {
@@ -273,17 +356,17 @@ export class RedisRateLimitStore implements RateLimitStore {
       return { count, resetInMs: ttl > 0 ? ttl : windowMs };
     } catch (error) {
       // Limits stay in force, per instance, while Redis is away.
-      this.onError(error);
+      this.report(error);
       return this.fallback.hit(key, windowMs, nowMs);
     }
   }
 
   async peek(key: string, nowMs: number): Promise<WindowCount> {
     try {
-      const [count, ttl] = await Promise.all([this.redis.get(this.prefix + key), this.redis.pttl(this.prefix + key)]);
+      const [count, ttl] = await this.ask(() => Promise.all([this.redis.get(this.prefix + key), this.redis.pttl(this.prefix + key)]));
       return count === null || ttl <= 0 ? { count: 0, resetInMs: 0 } : { count: Number(count), resetInMs: ttl };
     } catch (error) {
-      this.onError(error);
+      this.report(error);
       return this.fallback.peek(key, nowMs);
     }
   }
@@ -311,7 +394,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       });
       return { ok: true, resetInMs: 0, spent };
     } catch (error) {
-      this.onError(error);
+      this.report(error);
       return this.spendInFallback(budgets, nowMs);
     }
   }
@@ -359,7 +442,7 @@ export class RedisRateLimitStore implements RateLimitStore {
       this.leases.set(budget.key, { left: taken, windowMs: budget.windowMs, endsAt, usableUntil: sentAt + left });
       return 'leased';
     } catch (error) {
-      this.onError(error);
+      this.report(error);
       return 'failed';
     }
   }
@@ -395,18 +478,20 @@ export class RedisRateLimitStore implements RateLimitStore {
       );
     } catch (error) {
       // Not given back: the attempt counts, which errs on the side of the limit.
-      this.onError(error);
+      this.report(error);
     }
   }
 
   /** By its hash, so the script's text crosses the network only after Redis forgets it. */
-  private async runScript(script: string, sha: string, keys: string[], args: number[]): Promise<unknown> {
-    try {
-      return await this.redis.evalsha(sha, keys.length, ...keys, ...args);
-    } catch (error) {
-      if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error;
-      return this.redis.eval(script, keys.length, ...keys, ...args);
-    }
+  private runScript(script: string, sha: string, keys: string[], args: number[]): Promise<unknown> {
+    return this.ask(async () => {
+      try {
+        return await this.redis.evalsha(sha, keys.length, ...keys, ...args);
+      } catch (error) {
+        if (!(error instanceof Error && error.message.startsWith('NOSCRIPT'))) throw error;
+        return this.redis.eval(script, keys.length, ...keys, ...args);
+      }
+    });
   }
 
   async close(): Promise<void> {

@@ -3,9 +3,13 @@ import net from 'node:net';
 /**
  * `pass`: both ways, untouched. `drop-answer`: the instance gets each request
  * and does its work, but its answer never comes back and the connection
- * breaks, as when an instance dies right after making a write.
+ * breaks, as when an instance dies right after making a write. `hold`: both
+ * ways kept back, as by a stalled server or network, and sent on once the
+ * mode is `pass` again. `hang`: the connections open are cut, and new ones
+ * are accepted but never joined to the target, now or later (a handshake
+ * that never ends).
  */
-export type RelayMode = 'pass' | 'drop-answer';
+export type RelayMode = 'pass' | 'drop-answer' | 'hold' | 'hang';
 
 export interface Relay {
   /** host:port, for nginx's upstream */
@@ -23,7 +27,13 @@ export async function startRelay(target: string): Promise<Relay> {
   const url = new URL(`http://${target}`);
   const sockets = new Set<net.Socket>();
   const requests: string[] = [];
+  let mode: RelayMode = 'pass';
+  const held: Array<() => void> = [];
   const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => client.destroy());
+    if (mode === 'hang') return;
     const instance = net.connect(Number(url.port), url.hostname);
     const end = () => {
       client.destroy();
@@ -37,13 +47,17 @@ export async function startRelay(target: string): Promise<Relay> {
       });
       socket.on('error', end);
     }
+    const send = (to: net.Socket, chunk: Buffer) => {
+      if (mode === 'hold') held.push(() => to.write(chunk));
+      else to.write(chunk);
+    };
     client.on('data', (chunk: Buffer) => {
       for (const [, method, path] of chunk.toString('latin1').matchAll(REQUEST_LINE)) requests.push(`${method} ${path}`);
-      instance.write(chunk);
+      send(instance, chunk);
     });
     instance.on('data', (chunk: Buffer) => {
-      if (relay.mode === 'pass') client.write(chunk);
-      else end();
+      if (mode === 'drop-answer') end();
+      else send(client, chunk);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -51,7 +65,14 @@ export async function startRelay(target: string): Promise<Relay> {
   if (typeof address !== 'object' || !address) throw new Error('the relay has no port');
   const relay: Relay = {
     host: `127.0.0.1:${address.port}`,
-    mode: 'pass',
+    get mode() {
+      return mode;
+    },
+    set mode(next: RelayMode) {
+      mode = next;
+      if (next === 'hang') for (const socket of sockets) socket.destroy();
+      if (next === 'pass') for (const release of held.splice(0)) release();
+    },
     requests,
     close: async () => {
       for (const socket of sockets) socket.destroy();
