@@ -65,7 +65,8 @@ async function main(): Promise<void> {
   // An operator must see when the limits stop being shared (each instance then allows the limit alone).
   if (limits instanceof RedisRateLimitStore)
     limits.watch((shared, error) => {
-      if (shared) app.log.info('Redis answers again: the rate limits are shared by every instance');
+      // At the same level as the warning, so that whoever sees the one sees the other.
+      if (shared) app.log.warn('Redis answers again: the rate limits are shared by every instance');
       else
         app.log.warn(
           { reason: describeError(error) },
