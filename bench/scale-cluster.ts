@@ -274,6 +274,21 @@ export async function settle(pids: number[]): Promise<void> {
 }
 
 /**
+ * A CHECKPOINT of the bench's PostgreSQL: each write load then starts with the same WAL behind it
+ * (no checkpoint falls due in the middle of one load and not of the next, with its full-page writes),
+ * as pgbench's own documentation advises for repeatable runs.
+ */
+export async function checkpoint(databaseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('CHECKPOINT');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
  * `npm run db:check-counters` on the bench's database: exit code 0 when every film's counters
  * equal a recount of its votes; its first line otherwise.
  */

@@ -8,6 +8,7 @@ import type { NginxProcess } from '@filmlist/server/test/nginx';
 import { fmt } from './lib.js';
 import {
   checkCounters,
+  checkpoint,
   cloneCatalogue,
   measureCpu,
   nginxPids,
@@ -312,7 +313,8 @@ async function main(): Promise<void> {
       const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
       for (const kind of ['rating', 'mention'] as const) {
         const name = kind === 'rating' ? 'Rating' : 'Mention';
-        // Each load alone: the instances idle before it, and the same 20 at a time as pgbench's clients.
+        // Each load alone: from a checkpoint, the instances idle before it, and the same 20 at a time as pgbench's clients.
+        await checkpoint(database.url);
         await settle(instances.map((instance) => instance.pid));
         const nginxProcesses = nginxPids(nginx.dir);
         const loadBefore = load();
@@ -327,6 +329,7 @@ async function main(): Promise<void> {
         );
         const { run, recorded } = measured.result;
         const acknowledged = recorded.acknowledged.length;
+        await checkpoint(database.url);
         await settle(instances.map((instance) => instance.pid));
         const loadDirect = load();
         const direct = await measureCpu([one.pid], database.name, () =>
@@ -340,6 +343,7 @@ async function main(): Promise<void> {
           }),
         );
         const directAcknowledged = direct.result.recorded.acknowledged.length;
+        await checkpoint(database.url);
         await settle(instances.map((instance) => instance.pid));
         const loadAlone = load();
         const memberIds = members.map((m) => m.userId);
@@ -352,6 +356,7 @@ async function main(): Promise<void> {
             seconds: SECONDS,
           }),
         );
+        await checkpoint(database.url);
         const withSession = await measureCpu([], database.name, () =>
           pgbenchVotes(database.url, {
             kind,
@@ -404,7 +409,7 @@ async function main(): Promise<void> {
         report(
           `${name} writes, HTTP path over the database's ceiling`,
           `${fmt(acknowledged / SECONDS / pgbench.tps, 2)}x through nginx, ${fmt(directAcknowledged / SECONDS / pgbench.tps, 2)}x straight to one instance`,
-          'ratios of the rates above to the function alone, as measured one after the other with the same 20 at a time (target: at least 0.5x)',
+          'ratios of the rates above to the function alone, as measured one after the other with the same 20 at a time, each load after a CHECKPOINT (target: at least 0.5x)',
         );
         report(
           `${name} writes, CPU per vote: HTTP path against the function alone`,
