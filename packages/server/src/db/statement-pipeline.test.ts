@@ -153,6 +153,8 @@ describe.runIf(onPostgres && testDatabaseUrl)('named statements over pipelined c
       await pipeline.query(doubled(0));
       const slow = pipeline.query({ name: 'pipeline_test_sleeps', text: 'SELECT pg_sleep($1::float8)', values: [5] });
       const behind = pipeline.query(doubled(2));
+      // Awaited from here on: they fail as soon as the backend is terminated, which may come before the poll ends.
+      const failing = Promise.allSettled([slow, behind]);
       await expect
         .poll(
           async () =>
@@ -160,7 +162,7 @@ describe.runIf(onPostgres && testDatabaseUrl)('named statements over pipelined c
         )
         .toBe(1);
       await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [name]);
-      const failures = await Promise.allSettled([slow, behind]);
+      const failures = await failing;
       for (const failure of failures) {
         expect(failure.status).toBe('rejected');
         expect(isDatabaseUnavailable(failure.status === 'rejected' ? failure.reason : undefined)).toBe(true);
