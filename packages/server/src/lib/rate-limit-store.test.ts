@@ -248,119 +248,98 @@ describe.runIf(testRedisUrl)('spendIfRoom on the Redis store', () => {
     expect((await away.spendIfRoom(budgets, 0)).ok).toBe(true);
     await away.close();
   });
-});
 
-describe.runIf(testRedisUrl)('a leased budget on the Redis store', () => {
-  const url = testRedisUrl ?? '';
-  const prefix = `filmlist:test:${randomUUID()}:`;
-  const stores: RedisRateLimitStore[] = [];
-  const errors: unknown[] = [];
-  let redis: Redis;
-  const open = () => {
-    const store = new RedisRateLimitStore(rateLimitRedis(url, { enableOfflineQueue: true }), prefix, (error) => errors.push(error));
-    stores.push(store);
-    return store;
-  };
-  const counted = async (name: string) => Number(await redis.get(`${prefix}${name}`));
+  describe('a leased budget', () => {
+    const counted = async (name: string) => Number(await redis.get(`${prefix}${name}`));
 
-  beforeAll(() => {
-    redis = new Redis(url);
-  });
-  afterAll(async () => {
-    await Promise.all(stores.map((store) => store.close()));
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-    expect(errors).toEqual([]);
-  });
+    it('takes up to the lease from Redis in one step, then spends it without asking Redis again', async () => {
+      const store = open();
+      const budget = { key: 'lease', limit: 300, windowMs: 60_000, lease: 10 };
+      expect((await store.spendIfRoom([budget], 0)).ok).toBe(true);
+      expect(await counted('lease')).toBe(10);
+      const { result, writes } = await socketWrites(() => Promise.all(Array.from({ length: 9 }, () => store.spendIfRoom([budget], 0))));
+      expect(result.every((answer) => answer.ok)).toBe(true);
+      expect(writes).toBe(0);
+      expect(await counted('lease')).toBe(10);
+      // The eleventh hit takes the next lease.
+      expect((await store.spendIfRoom([budget], 0)).ok).toBe(true);
+      expect(await counted('lease')).toBe(20);
+    });
 
-  it('takes up to the lease from Redis in one step, then spends it without asking Redis again', async () => {
-    const store = open();
-    const budget = { key: 'lease', limit: 300, windowMs: 60_000, lease: 10 };
-    expect((await store.spendIfRoom([budget], 0)).ok).toBe(true);
-    expect(await counted('lease')).toBe(10);
-    const { result, writes } = await socketWrites(() => Promise.all(Array.from({ length: 9 }, () => store.spendIfRoom([budget], 0))));
-    expect(result.every((answer) => answer.ok)).toBe(true);
-    expect(writes).toBe(0);
-    expect(await counted('lease')).toBe(10);
-    // The eleventh hit takes the next lease.
-    expect((await store.spendIfRoom([budget], 0)).ok).toBe(true);
-    expect(await counted('lease')).toBe(20);
-  });
+    it('takes a tenth of the room left, so the last hits of a window go one at a time', async () => {
+      const store = open();
+      const budget = { key: 'tenth', limit: 300, windowMs: 60_000, lease: 10 };
+      await redis.set(`${prefix}tenth`, '245', 'PX', 60_000);
+      // 55 left: a lease of 5, one spent.
+      await store.spendIfRoom([budget], 0);
+      expect(await counted('tenth')).toBe(250);
+      await redis.set(`${prefix}tenth`, '290', 'PX', 60_000);
+      for (let i = 0; i < 4; i += 1) await store.spendIfRoom([budget], 0);
+      expect(await counted('tenth')).toBe(290);
+      // 10 left: one at a time.
+      await store.spendIfRoom([budget], 0);
+      expect(await counted('tenth')).toBe(291);
+      await store.spendIfRoom([budget], 0);
+      expect(await counted('tenth')).toBe(292);
+    });
 
-  it('takes a tenth of the room left, so the last hits of a window go one at a time', async () => {
-    const store = open();
-    const budget = { key: 'tenth', limit: 300, windowMs: 60_000, lease: 10 };
-    await redis.set(`${prefix}tenth`, '245', 'PX', 60_000);
-    // 55 left: a lease of 5, one spent.
-    await store.spendIfRoom([budget], 0);
-    expect(await counted('tenth')).toBe(250);
-    await redis.set(`${prefix}tenth`, '290', 'PX', 60_000);
-    for (let i = 0; i < 4; i += 1) await store.spendIfRoom([budget], 0);
-    expect(await counted('tenth')).toBe(290);
-    // 10 left: one at a time.
-    await store.spendIfRoom([budget], 0);
-    expect(await counted('tenth')).toBe(291);
-    await store.spendIfRoom([budget], 0);
-    expect(await counted('tenth')).toBe(292);
-  });
+    it('never lets more than the limit through instances that race, and refuses early by at most one lease per other instance', async () => {
+      const instances = [open(), open(), open()];
+      const budget = { key: 'shared', limit: 300, windowMs: 60_000, lease: 10 };
+      const answers = await Promise.all(instances.flatMap((store) => Array.from({ length: 150 }, () => store.spendIfRoom([budget], 0))));
+      const passed = answers.filter((answer) => answer.ok).length;
+      expect(passed).toBeLessThanOrEqual(300);
+      expect(passed).toBeGreaterThanOrEqual(300 - 2 * 10);
+      expect(await counted('shared')).toBe(300);
+    });
 
-  it('never lets more than the limit through instances that race, and refuses early by at most one lease per other instance', async () => {
-    const instances = [open(), open(), open()];
-    const budget = { key: 'shared', limit: 300, windowMs: 60_000, lease: 10 };
-    const answers = await Promise.all(instances.flatMap((store) => Array.from({ length: 150 }, () => store.spendIfRoom([budget], 0))));
-    const passed = answers.filter((answer) => answer.ok).length;
-    expect(passed).toBeLessThanOrEqual(300);
-    expect(passed).toBeGreaterThanOrEqual(300 - 2 * 10);
-    expect(await counted('shared')).toBe(300);
-  });
+    it('spends a lease only within the window it was taken in', async () => {
+      const store = open();
+      const budget = { key: 'short', limit: 300, windowMs: 300, lease: 10 };
+      const first = await store.spendIfRoom([budget], 0);
+      await sleep(400);
+      const second = await store.spendIfRoom([budget], 0);
+      expect(second.ok).toBe(true);
+      // A new window in Redis, with a new lease: the old one's nine hits were not spent in it.
+      expect(await counted('short')).toBe(10);
+      const [before] = first.spent;
+      const [after] = second.spent;
+      expect((after?.endsAt ?? 0) - (before?.endsAt ?? 0)).toBeGreaterThanOrEqual(300);
+    });
 
-  it('spends a lease only within the window it was taken in', async () => {
-    const store = open();
-    const budget = { key: 'short', limit: 300, windowMs: 300, lease: 10 };
-    const first = await store.spendIfRoom([budget], 0);
-    await sleep(400);
-    const second = await store.spendIfRoom([budget], 0);
-    expect(second.ok).toBe(true);
-    // A new window in Redis, with a new lease: the old one's nine hits were not spent in it.
-    expect(await counted('short')).toBe(10);
-    const [before] = first.spent;
-    const [after] = second.spent;
-    expect((after?.endsAt ?? 0) - (before?.endsAt ?? 0)).toBeGreaterThanOrEqual(300);
-  });
+    it('gives a hit back to its lease, not to Redis, and never to a later window', async () => {
+      const store = open();
+      const budget = { key: 'given-back', limit: 300, windowMs: 60_000, lease: 10 };
+      const spent = await Promise.all(Array.from({ length: 10 }, () => store.spendIfRoom([budget], 0)));
+      await store.refund(spent[0]?.spent ?? []);
+      expect(await counted('given-back')).toBe(10);
+      const { writes } = await socketWrites(() => store.spendIfRoom([budget], 0));
+      expect(writes).toBe(0);
+      expect(await counted('given-back')).toBe(10);
 
-  it('gives a hit back to its lease, not to Redis, and never to a later window', async () => {
-    const store = open();
-    const budget = { key: 'given-back', limit: 300, windowMs: 60_000, lease: 10 };
-    const spent = await Promise.all(Array.from({ length: 10 }, () => store.spendIfRoom([budget], 0)));
-    await store.refund(spent[0]?.spent ?? []);
-    expect(await counted('given-back')).toBe(10);
-    const { writes } = await socketWrites(() => store.spendIfRoom([budget], 0));
-    expect(writes).toBe(0);
-    expect(await counted('given-back')).toBe(10);
+      const short = { key: 'given-back-short', limit: 300, windowMs: 300, lease: 10 };
+      const old = await store.spendIfRoom([short], 0);
+      await sleep(400);
+      await store.spendIfRoom([short], 0);
+      await store.refund(old.spent);
+      // The new window's lease (10, one spent) did not grow: nine more, then the next lease.
+      for (let i = 0; i < 9; i += 1) await store.spendIfRoom([short], 0);
+      expect(await counted('given-back-short')).toBe(10);
+      await store.spendIfRoom([short], 0);
+      expect(await counted('given-back-short')).toBe(20);
+    });
 
-    const short = { key: 'given-back-short', limit: 300, windowMs: 300, lease: 10 };
-    const old = await store.spendIfRoom([short], 0);
-    await sleep(400);
-    await store.spendIfRoom([short], 0);
-    await store.refund(old.spent);
-    // The new window's lease (10, one spent) did not grow: nine more, then the next lease.
-    for (let i = 0; i < 9; i += 1) await store.spendIfRoom([short], 0);
-    expect(await counted('given-back-short')).toBe(10);
-    await store.spendIfRoom([short], 0);
-    expect(await counted('given-back-short')).toBe(20);
-  });
-
-  it("spends in this instance's own counters while Redis is away", async () => {
-    const away = new RedisRateLimitStore(rateLimitRedis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, lazyConnect: true }), prefix);
-    const budget = { key: 'away-leased', limit: 2, windowMs: 60_000, lease: 10 };
-    const spent = await away.spendIfRoom([budget], 0);
-    expect(spent.ok).toBe(true);
-    expect((await away.spendIfRoom([budget], 0)).ok).toBe(true);
-    expect((await away.spendIfRoom([budget], 0)).ok).toBe(false);
-    await away.refund(spent.spent);
-    expect((await away.spendIfRoom([budget], 0)).ok).toBe(true);
-    await away.close();
+    it("spends in this instance's own counters while Redis is away", async () => {
+      const away = new RedisRateLimitStore(rateLimitRedis('redis://127.0.0.1:1', { maxRetriesPerRequest: 0, lazyConnect: true }), prefix);
+      const budget = { key: 'away-leased', limit: 2, windowMs: 60_000, lease: 10 };
+      const spent = await away.spendIfRoom([budget], 0);
+      expect(spent.ok).toBe(true);
+      expect((await away.spendIfRoom([budget], 0)).ok).toBe(true);
+      expect((await away.spendIfRoom([budget], 0)).ok).toBe(false);
+      await away.refund(spent.spent);
+      expect((await away.spendIfRoom([budget], 0)).ok).toBe(true);
+      await away.close();
+    });
   });
 });
 
@@ -419,6 +398,22 @@ describe.runIf(testRedisUrl)('the Redis store when Redis stops answering', () =>
     expect(shared).toEqual([false, true]);
     // The held hit reached Redis late, and counts: an error on the side of the limit.
     expect(await counted('stall')).toBe(3);
+  });
+
+  it('drops a connection that stays stalled, and counts in Redis again over a new one', async () => {
+    const { relay, store, shared } = await storeThroughRelay({ retryAfterMs: 100, reconnectAfterMs: 500 });
+    expect((await store.hit('stalled', 60_000, 0)).count).toBe(1);
+    // The open connection stalls for good; a new one would pass.
+    relay.mode = 'hold';
+    const deadline = performance.now() + 5000;
+    while (shared.at(-1) !== true && performance.now() < deadline) {
+      await store.hit('stalled', 60_000, 0);
+      await sleep(100);
+    }
+    expect(shared).toEqual([false, true]);
+    const before = await counted('stalled');
+    await store.hit('stalled', 60_000, 0);
+    expect(await counted('stalled')).toBe(before + 1);
   });
 
   it('leaves a connection that never becomes ready, and connects again', async () => {

@@ -3,9 +3,10 @@ import net from 'node:net';
 /**
  * `pass`: both ways, untouched. `drop-answer`: the instance gets each request
  * and does its work, but its answer never comes back and the connection
- * breaks, as when an instance dies right after making a write. `hold`: both
- * ways kept back, as by a stalled server or network, and sent on once the
- * mode is `pass` again. `hang`: the connections open are cut, and new ones
+ * breaks, as when an instance dies right after making a write. `hold`: the
+ * connections open at the switch keep both ways back, as a stalled path does,
+ * and send them on once the mode is `pass` again (connections made meanwhile
+ * pass). `hang`: the connections open are cut, and new ones
  * are accepted but never joined to the target, now or later (a handshake
  * that never ends).
  */
@@ -29,6 +30,8 @@ export async function startRelay(target: string): Promise<Relay> {
   const requests: string[] = [];
   let mode: RelayMode = 'pass';
   const held: Array<() => void> = [];
+  /** the connections open now, each held or not */
+  const joined = new Set<{ held: boolean }>();
   const server = net.createServer((client) => {
     sockets.add(client);
     client.on('close', () => sockets.delete(client));
@@ -47,8 +50,11 @@ export async function startRelay(target: string): Promise<Relay> {
       });
       socket.on('error', end);
     }
+    const connection = { held: false };
+    joined.add(connection);
+    instance.on('close', () => joined.delete(connection));
     const send = (to: net.Socket, chunk: Buffer) => {
-      if (mode === 'hold') held.push(() => to.write(chunk));
+      if (connection.held) held.push(() => to.write(chunk));
       else to.write(chunk);
     };
     client.on('data', (chunk: Buffer) => {
@@ -71,6 +77,7 @@ export async function startRelay(target: string): Promise<Relay> {
     set mode(next: RelayMode) {
       mode = next;
       if (next === 'hang') for (const socket of sockets) socket.destroy();
+      for (const connection of joined) connection.held = next === 'hold';
       if (next === 'pass') for (const release of held.splice(0)) release();
     },
     requests,
