@@ -26,7 +26,7 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Log in: a 15-minute access token and a rotating refresh token',
         body: loginRequest,
-        response: { 200: loginAnswer, 401: errorBody, 403: errorBody, 429: errorBody },
+        response: { 200: loginAnswer, 401: errorBody, 403: errorBody },
       },
       // Per address here; wrong passwords per account are limited by the login throttle.
       preValidation: rateLimit('login'),

@@ -68,7 +68,7 @@ export const entryRoutes = reviewersOnly(async (app) => {
           'One film database entry as the database has it: its title, year, poster on our origin, directors, whether it is marked adult, the listed film linked to it, and its offers in WATCH_REGION (data by JustWatch). 200 with available false when the film database is off or unavailable, entry null when it has no such entry (reviewers only)',
         security: bearerSecurity,
         querystring: entryQuery,
-        response: { 200: entryAnswer, 400: errorBody, 401: errorBody, 403: errorBody, 429: errorBody },
+        response: { 200: entryAnswer, 400: errorBody, 401: errorBody, 403: errorBody },
       },
       preValidation: rateLimit('lookup'),
     },

@@ -44,7 +44,7 @@ export const lookupRoutes = membersOnly(async (app) => {
           'Look a film up in the film database (TMDB) by title and, optionally, year: candidates with the canonical title, year, director(s) for the first three, a poster on our origin, the synopsis, and the film on the list or a pending submission with the same entry. 200 with available false and no results when the film database is off or unavailable (the form goes on by hand); 400 on a missing or too long query or a malformed year; 429 past 60 lookups a minute (members only)',
         security: bearerSecurity,
         querystring: lookupQuery,
-        response: { 200: lookupAnswer, 400: errorBody, 401: errorBody, 429: errorBody },
+        response: { 200: lookupAnswer, 400: errorBody, 401: errorBody },
       },
       preValidation: rateLimit('lookup'),
     },

@@ -63,7 +63,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Mail a one-hour, single-use password reset link, if a verified account has this address (the answer is the same either way)',
         body: recoveryRequest,
-        response: { 200: messageBody, 400: errorBody, 429: errorBody },
+        response: { 200: messageBody, 400: errorBody },
       },
       preValidation: rateLimit('recovery'),
     },
@@ -90,7 +90,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Set a new password with a reset link; every session of the account ends',
         body: resetPasswordRequest,
-        response: { 200: messageBody, 400: errorBody, 429: errorBody },
+        response: { 200: messageBody, 400: errorBody },
       },
       preValidation: rateLimit(
         'verification',
@@ -125,7 +125,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Mail a new verification link to an account waiting for one (the answer is the same either way); the previous link stops working',
         body: recoveryRequest,
-        response: { 200: messageBody, 400: errorBody, 429: errorBody },
+        response: { 200: messageBody, 400: errorBody },
       },
       preValidation: rateLimit('recovery'),
     },

@@ -11,7 +11,7 @@ import { rateLimit } from '../../plugins/rate-limit.js';
 import { watchRepository, type Clicker } from './repository.js';
 import { VisitorIds } from './visitor-ids.js';
 
-const clickAnswers = { 201: messageBody, 400: errorBody, 404: errorBody, 429: errorBody };
+const clickAnswers = { 201: messageBody, 400: errorBody, 404: errorBody };
 
 /** Watch-link clicks: visitors under a temporary id, members as themselves (docs/product.md §Watch tracking). */
 export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -34,7 +34,7 @@ export const watchRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['watch'],
         summary: "A fresh id for a visitor's watch clicks, signed by the server and accepted for 30 days",
-        response: { 200: temporaryIdAnswer, 429: errorBody },
+        response: { 200: temporaryIdAnswer },
       },
       // A browser needs one id a month; a script fetching one per click is held to a few.
       preValidation: rateLimit('visitorId'),
