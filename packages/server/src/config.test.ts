@@ -105,6 +105,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('keys the rate limits in Redis under filmlist:rl: unless REDIS_KEY_PREFIX says otherwise, and refuses a prefix with spaces', () => {
+    expect(loadConfig({}).redisKeyPrefix).toBe('filmlist:rl:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: '' }).redisKeyPrefix).toBe('filmlist:rl:');
+    expect(loadConfig({ REDIS_KEY_PREFIX: 'staging:rl:' }).redisKeyPrefix).toBe('staging:rl:');
+    for (const value of ['two words', 'x'.repeat(101), 'tab\there']) {
+      expect(() => loadConfig({ REDIS_KEY_PREFIX: value })).toThrow(
+        new ConfigError('REDIS_KEY_PREFIX must be 1 to 100 printable characters, no spaces'),
+      );
+    }
+  });
+
   it('never echoes a password from a URL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:hunter2@db/x' })).toThrow(/user:\*\*\*@/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://user:hunter2@db/x' })).not.toThrow(/hunter2/);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { emailKey } from './lib/email-key.js';
+import { RATE_LIMIT_PREFIX } from './lib/rate-limit-store.js';
 
 /** The only module that reads process.env (README.md, "Configuration"). */
 
@@ -80,6 +81,13 @@ const envSchema = z.object({
   REVIEWERS: z.string().optional(),
   SEED_DEMO: flag('SEED_DEMO'),
   REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .optional()
+    .refine(
+      (v) => v === undefined || v === '' || /^[\x21-\x7e]{1,100}$/.test(v),
+      'REDIS_KEY_PREFIX must be 1 to 100 printable characters, no spaces',
+    ),
   TRUST_PROXY: z.string().optional(),
   CORS_ORIGINS: z.string().optional(),
   LOG_LEVEL: z
@@ -174,6 +182,8 @@ export interface Config {
   reviewers: ReadonlySet<string>;
   seedDemo: boolean;
   redisUrl: string | undefined;
+  /** What every rate-limit key in Redis starts with: apart, several deployments can share one Redis. */
+  redisKeyPrefix: string;
   trustProxy: boolean | number | string;
   corsOrigins: string[];
   logLevel: string;
@@ -235,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reviewers: parseReviewers(e.REVIEWERS),
     seedDemo: e.SEED_DEMO ?? true,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX || RATE_LIMIT_PREFIX,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     corsOrigins: (e.CORS_ORIGINS ?? '')
       .split(',')

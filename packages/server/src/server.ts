@@ -27,7 +27,7 @@ function rateLimitStore(config: Config): RateLimitStore {
   if (!config.redisUrl) return new MemoryRateLimitStore();
   const redis = rateLimitRedis(config.redisUrl);
   redis.on('error', () => undefined);
-  return new RedisRateLimitStore(redis);
+  return new RedisRateLimitStore(redis, config.redisKeyPrefix);
 }
 
 async function main(): Promise<void> {

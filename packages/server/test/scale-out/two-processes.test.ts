@@ -37,6 +37,7 @@ const SMTP_DELAY_MS = 60;
 // One tag per run names this run's database, accounts, addresses and Redis keys.
 const tag = randomBytes(4).toString('hex');
 const databaseName = `filmlist_scale_${process.pid}_${tag}`;
+const redisPrefix = `filmlist:test:${tag}:rl:`;
 /** A client address of this run, sent as X-Forwarded-For (both processes trust the proxy). */
 const address = (n: number) => `fd00:${tag.slice(0, 4)}:${tag.slice(4)}::${n.toString(16)}`;
 const username = (n: number) => `so${tag}u${n}`;
@@ -105,7 +106,8 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
         MAIL_FROM: 'The Film List <mail@films.test>',
         REVIEWERS: emailOf(REVIEWER),
         TRUST_PROXY: 'true',
-        ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+        // A prefix of this run's own: accounts' limits are keyed by user id, which every run's fresh database repeats.
+        ...(redisUrl ? { REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix } : {}),
       };
     };
     // Both start at once on the empty database: both try to migrate it.
@@ -126,18 +128,16 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`);
     await admin.end();
     if (redisUrl) {
-      // Only this run's keys: its addresses and its accounts.
+      // Only this run's keys.
       const redis = new Redis(redisUrl);
-      for (const pattern of [`filmlist:rl:*${tag.slice(0, 4)}:${tag.slice(4)}*`, `filmlist:rl:*${tag}*`]) {
-        const keys: string[] = [];
-        let cursor = '0';
-        do {
-          const [nextCursor, batch] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 1000);
-          cursor = nextCursor;
-          keys.push(...batch);
-        } while (cursor !== '0');
-        if (keys.length) await redis.del(...keys);
-      }
+      const keys: string[] = [];
+      let cursor = '0';
+      do {
+        const [nextCursor, batch] = await redis.scan(cursor, 'MATCH', `${redisPrefix}*`, 'COUNT', 1000);
+        cursor = nextCursor;
+        keys.push(...batch);
+      } while (cursor !== '0');
+      if (keys.length) await redis.del(...keys);
       redis.disconnect();
     }
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
@@ -298,5 +298,14 @@ describe.runIf(onPostgres)('two server processes on one PostgreSQL database', ()
     const checked = burst.filter((answer) => answer.status === 401).length;
     expect(checked, burst.map((answer) => answer.status).join(',')).toBeLessThanOrEqual(2);
     expect(burst.filter((answer) => answer.status === 429)).toHaveLength(6 - checked);
+
+    // Counted in Redis, under this run's REDIS_KEY_PREFIX.
+    const redis = new Redis(redisUrl ?? '');
+    try {
+      const counted = await redis.keys(`${redisPrefix}login:fail:*`);
+      expect(counted.length).toBeGreaterThan(0);
+    } finally {
+      redis.disconnect();
+    }
   });
 });
