@@ -64,9 +64,13 @@ export interface Measured {
   /** ms of CPU to tell one stream of a new version */
   streamEventMs: number;
   streamKiB: number;
-  /** an instance's RSS after start, and after it served the list (its copies of the list in memory) */
+  /** an instance's RSS after start (the largest of the instances') */
   instanceIdleRssMiB: number;
-  instanceRssMiB: number;
+  /**
+   * the list's copies in an instance's memory: the most any instance's RSS grew from its own start
+   * while it served the list (one instance's loaded RSS against another's idle one measured noise)
+   */
+  listCopiesMiB: number;
   /** the vote function's ceiling on this machine (pgbench), the same inside the HTTP path's session check, and the HTTP path's rates */
   pgbenchRatingsPerSecond: number;
   pgbenchWithSessionPerSecond: number;
@@ -204,7 +208,7 @@ export function capacityFigures(m: Measured): Figure[] {
 
   for (const films of [m.films, TARGET.films]) {
     const scale = films / m.films;
-    const listMiB = Math.max(0, m.instanceRssMiB - m.instanceIdleRssMiB) * scale;
+    const listMiB = Math.max(0, m.listCopiesMiB) * scale;
     for (const scenario of SCENARIOS) {
       const peak = plan(m, films, TARGET.votesPerSecond, scenario);
       const spike = plan(m, films, spikeVotes, scenario);

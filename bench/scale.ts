@@ -698,7 +698,7 @@ async function main(): Promise<void> {
           streamEventMs: streams.eventMs ?? Number.NaN,
           streamKiB: streams.kibPerStream ?? Number.NaN,
           instanceIdleRssMiB: Math.max(...idleRss),
-          instanceRssMiB: Math.max(...loadedRss),
+          listCopiesMiB: Math.max(0, ...loadedRss.map((rss, i) => rss - (idleRss[i] ?? rss))),
           pgbenchRatingsPerSecond: writes.rating?.pgbench ?? Number.NaN,
           pgbenchWithSessionPerSecond: writes.rating?.pgbenchWithSession ?? Number.NaN,
           httpRatingsPerSecond: writes.rating?.perSecond ?? Number.NaN,
