@@ -142,10 +142,17 @@ describe('the HTTP surface', () => {
     expect([200, 302]).toContain(ui.statusCode);
   });
 
-  it('documents the 429 of every call that counts a rate limit, and of no other', async () => {
+  it('documents the 429, with its meaning and Retry-After header, of every call that counts a rate limit, and of no other', async () => {
     const doc = (await t.app.inject('/api/docs/json')).json<{
-      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+      paths: Record<string, Record<string, { responses?: Record<string, { description?: string; headers?: Record<string, unknown> }> }>>;
     }>();
+    for (const methods of Object.values(doc.paths))
+      for (const call of Object.values(methods)) {
+        const tooMany = call.responses?.['429'];
+        if (!tooMany) continue;
+        expect(tooMany.description).toMatch(/^Too many requests/);
+        expect(tooMany.headers).toHaveProperty('Retry-After.schema.type', 'integer');
+      }
     const limited = Object.entries(doc.paths)
       .flatMap(([route, methods]) => Object.entries(methods).map(([method, call]) => [`${method} ${route}`, call.responses ?? {}] as const))
       .filter(([, responses]) => '429' in responses)

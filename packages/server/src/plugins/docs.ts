@@ -4,6 +4,30 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
+/** What a 429 means, and the header that says when to come back (every 429 of the app sends it). */
+const TOO_MANY = {
+  description: 'Too many requests: a rate limit is spent. Retry after the seconds in Retry-After.',
+  headers: {
+    'Retry-After': {
+      description: 'Seconds until the limit has room again.',
+      schema: { type: 'integer', minimum: 1 },
+    },
+  },
+};
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+/** Every documented 429 gets its meaning and its Retry-After header. */
+function describeTooMany<T extends { paths?: unknown }>(document: T): T {
+  for (const methods of isRecord(document.paths) ? Object.values(document.paths) : []) {
+    for (const call of isRecord(methods) ? Object.values(methods) : []) {
+      const tooMany = isRecord(call) && isRecord(call.responses) ? call.responses['429'] : undefined;
+      if (isRecord(tooMany)) Object.assign(tooMany, TOO_MANY);
+    }
+  }
+  return document;
+}
+
 /** OpenAPI at /api/docs, generated from the same zod schemas that validate requests. */
 export const docsPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
@@ -18,6 +42,7 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: (document) => ('openapiObject' in document ? describeTooMany(document.openapiObject) : document.swaggerObject),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
