@@ -109,7 +109,7 @@ for (const size of SIZES) {
       const { page } = member;
       await page.goto('/dashboard');
       const shelf = page.getByRole('region', { name: messages.newFilmsHeading });
-      const card = shelf.getByRole('link', { name: new RegExp(`^${WADJDA.title} ${WADJDA.year}`) });
+      const card = shelf.getByRole('link', { name: new RegExp(`^${WADJDA.title}, ${WADJDA.year}`) });
       await card.waitFor();
       expect(await card.getAttribute('href')).toBe(`/films/private/${encodeURIComponent(WADJDA.slug)}`);
       // The shelf is asked for once the list is in, so it never delays the first rows (§New films).

@@ -56,7 +56,8 @@ afterAll(async () => {
 const item = (title: string) => page.getByRole('article', { name: title });
 
 describe("a member's own contributions", () => {
-  it('the /addfilm success links to /my-submissions, which shows each submission and its state', async () => {
+  it('the /addfilm success, on screen at phone size, links to /my-submissions, which shows each submission and its state', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/addfilm');
     await page.getByLabel('Film Title').fill(films.pending.title);
     await page.getByLabel('Year of Release').fill(films.pending.release_year);
@@ -65,6 +66,14 @@ describe("a member's own contributions", () => {
     await page.getByRole('button', { name: 'Add Film' }).click();
     const outcome = page.getByRole('status').filter({ hasText: messages.reviewSubmitted });
     await outcome.waitFor();
+    // The form empties; the message that says the film was sent is on the screen, not below the fold under a blank form.
+    await expect
+      .poll(async () => {
+        const box = await outcome.boundingBox();
+        return box !== null && box.y >= 0 && box.y + box.height <= 844;
+      })
+      .toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await outcome.getByRole('link', { name: 'Follow your submissions on My Submissions' }).click();
     await page.waitForURL('**/my-submissions');
     await page.getByRole('heading', { level: 1, name: 'My Submissions' }).waitFor();

@@ -101,6 +101,7 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
         member={member}
         query={view.query}
         containing={view.containing}
+        ranks={view.ranks}
         busy={actions.processing !== null}
         onShowAll={view.showAll}
       />

@@ -1,8 +1,8 @@
 import type { Film } from '@filmlist/shared/api/films';
 import { filteredOutNotice, messages, titlesContaining } from '@filmlist/shared/messages';
 import { Link } from '../../../lib/router';
-import { filmPath } from '../../../lib/film-paths';
 import type { ListFilter } from '../list-logic';
+import { FilmCard } from './FilmCard';
 import { FILTER_LABELS } from './ListControls';
 
 interface ListStatusProps {
@@ -15,6 +15,8 @@ interface ListStatusProps {
   /** the search as typed, and the films whose titles contain it, when the title rule finds few */
   query: string;
   containing: readonly Film[];
+  /** each film's rank on the whole list */
+  ranks: ReadonlyMap<number, number>;
   /** a vote is being processed: the list says so instead */
   busy: boolean;
   onShowAll: () => void;
@@ -27,10 +29,10 @@ const [beforeLink, afterLink] = messages.searchNoMatch.split('adding the film');
  * message is for a real no-match ("adding the film" links to /addfilm, which asks a visitor to log in
  * first); a film the filter leaves out is said to be on the list (docs/product.md §Search).
  */
-export function ListStatus({ noMatch, filteredOut, filter, member, query, containing, busy, onShowAll }: ListStatusProps) {
+export function ListStatus({ noMatch, filteredOut, filter, member, query, containing, ranks, busy, onShowAll }: ListStatusProps) {
   return (
     <div className="search-status" role="status" aria-live="polite">
-      {!busy && containing.length > 0 && <Containing query={query} films={containing} member={member} />}
+      {!busy && containing.length > 0 && <Containing query={query} films={containing} ranks={ranks} member={member} />}
       {busy ? null : noMatch ? (
         // After titles that contain the text, the message is the quieter way on: the film may be there already.
         afterLink !== undefined ? (
@@ -55,20 +57,27 @@ export function ListStatus({ noMatch, filteredOut, filter, member, query, contai
 }
 
 /**
- * §Search: the films whose titles contain the text anywhere (case, accents, punctuation and a leading article aside), each a link to its
- * page.
+ * §Search: the films whose titles contain the text anywhere (case, accents, punctuation and a leading article aside), each a card
+ * (poster, title, year and rank) leading to its page: found films that look like films, before the no-match message.
  */
-function Containing({ query, films, member }: { query: string; films: readonly Film[]; member: boolean }) {
+function Containing({
+  query,
+  films,
+  ranks,
+  member,
+}: {
+  query: string;
+  films: readonly Film[];
+  ranks: ReadonlyMap<number, number>;
+  member: boolean;
+}) {
   return (
     <section className="containing" aria-label={titlesContaining(query.trim())}>
       <h2>{titlesContaining(query.trim())}</h2>
-      <ul>
+      <ul className="containing-cards">
         {films.map((film) => (
           <li key={film.film_id}>
-            <Link to={filmPath(film, member)} state={{ film, fromList: true }}>
-              <bdi>{film.title}</bdi>
-            </Link>{' '}
-            <span className="containing-year">({film.release_year})</span>
+            <FilmCard film={film} rank={ranks.get(film.film_id)} member={member} />
           </li>
         ))}
       </ul>

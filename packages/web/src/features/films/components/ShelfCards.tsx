@@ -1,28 +1,15 @@
 import type { RankedFilm } from '../../../lib/decoders';
-import { Link } from '../../../lib/router';
-import { filmPath } from '../../../lib/film-paths';
-import { hideBroken, posterSrc } from './Poster';
+import { FilmCard } from './FilmCard';
 
 /** The shelf's cards: a poster and a title leading to each film's page. Loaded once the shelf has films, after the first rows. */
 export default function ShelfCards({ films, member }: { films: readonly RankedFilm[]; member: boolean }) {
   return (
     <ul className="shelf-cards">
-      {films.map((film) => {
-        const src = posterSrc(film);
-        return (
-          <li key={film.film_id}>
-            <Link className="shelf-card" to={filmPath(film, member)} state={{ film, fromList: true }}>
-              <span className="shelf-poster">
-                {src && <img src={src} width={34} height={51} alt="" loading="lazy" decoding="async" onError={hideBroken} />}
-              </span>
-              <span className="shelf-text">
-                <bdi className="shelf-title">{film.title}</bdi>
-                <span className="shelf-meta">{`${film.release_year} · #${film.rank}`}</span>
-              </span>
-            </Link>
-          </li>
-        );
-      })}
+      {films.map((film) => (
+        <li key={film.film_id}>
+          <FilmCard film={film} rank={film.rank} member={member} />
+        </li>
+      ))}
     </ul>
   );
 }

@@ -247,7 +247,10 @@ describe('search that forgives', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Search by film title'), 'bruges');
     const found = screen.getByRole('region', { name: titlesContaining('Bruges') });
-    expect(within(found).getByRole('link', { name: 'In Bruges' })).toHaveAttribute('href', '/films/in-bruges-2008');
+    // A card, as the shelf's: its poster, title, year and rank on the whole list (Moon is #1), leading to the film.
+    const card = within(found).getByRole('link', { name: 'In Bruges, 2008 · #2' });
+    expect(card).toHaveAttribute('href', '/films/in-bruges-2008');
+    expect(card.querySelector('img')).toHaveAttribute('src', `${generatedPoster(2)}?w=92`);
     // The films that contain it are the answer; the message after them is the quieter way on.
     expect(screen.getByText(paragraphSaying(messages.searchNoMatch))).toHaveClass('quiet');
     await user.clear(screen.getByLabelText('Search by film title'));
@@ -267,7 +270,7 @@ describe('search that forgives', () => {
     await user.clear(screen.getByLabelText('Search by film title'));
     await user.type(screen.getByLabelText('Search by film title'), 'fall');
     expect(
-      within(screen.getByRole('region', { name: titlesContaining('Fall') })).getByRole('link', { name: 'The Fall' }),
+      within(screen.getByRole('region', { name: titlesContaining('Fall') })).getByRole('link', { name: /^The Fall, 2006/ }),
     ).toBeInTheDocument();
     // The count beside the box says what was found, not "0 films" above a film.
     expect(screen.getByText(containingCount(1))).toBeInTheDocument();
@@ -286,7 +289,7 @@ describe('search that forgives', () => {
     expect(
       within(found)
         .getAllByRole('link')
-        .map((link) => link.textContent),
+        .map((link) => link.querySelector('bdi')?.textContent),
     ).toEqual(['In Bruges']);
   });
 });

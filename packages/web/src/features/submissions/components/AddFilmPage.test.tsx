@@ -176,7 +176,7 @@ describe('AddFilmPage', () => {
     expect(callsTo(calls, '/api/films/reviewfilm')).toHaveLength(0);
   });
 
-  it('submits for review, shows Processing... while working, then the success message and an empty form', async () => {
+  it('submits for review, shows Processing... while working, then the success message above an empty form, focused', async () => {
     const answer = deferred<Response>();
     const { calls } = mockApi({
       'GET /api/films/checkfilm': () => json({ exists: false }),
@@ -192,6 +192,11 @@ describe('AddFilmPage', () => {
       '[role="status"]',
     );
     if (!status) throw new Error('the message is not in a status region');
+    // Above the emptied form, and focused, so a phone scrolls to it rather than showing only a blank form.
+    expect(status).toHaveFocus();
+    expect(
+      status.compareDocumentPosition(screen.getByRole('button', { name: 'Add Film' })) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
     expect(within(status).getByRole('link', { name: 'Follow your submissions on My Submissions' })).toHaveAttribute(
       'href',
       '/my-submissions',

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { FilmField, FilmFields as FilmValues } from '@filmlist/shared/film-rules';
 import { messages } from '@filmlist/shared/messages';
 import { ProcessingButton } from '../../../components/ProcessingButton';
@@ -35,6 +35,10 @@ export default function AddFilmPage() {
   const [success, setSuccess] = useState<TitledText | null>(null);
   const [working, setWorking] = useState(false);
   useFocusProblem(prefix, problems);
+  const sent = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (success) sent.current?.focus();
+  }, [success]);
 
   const change = (field: FilmField, value: string) => setValues((current) => ({ ...current, [field]: value }));
 
@@ -68,6 +72,19 @@ export default function AddFilmPage() {
         Recommend a film you think is undervalued. A reviewer checks every submission before it joins The Film List, and you will hear the
         result by email.
       </p>
+      {/* Above the form, and focused when it says a film was sent: the emptied form below it must not read as a lost one. */}
+      <div className="form-message" role="status" tabIndex={-1} ref={sent}>
+        {success && (
+          <>
+            <p className="success">
+              <Isolated {...success} />
+            </p>
+            <p>
+              <Link to="/my-submissions">Follow your submissions on My Submissions</Link>
+            </p>
+          </>
+        )}
+      </div>
       <form className="film-form" noValidate onSubmit={(event) => void submit(event)}>
         <FilmFields
           prefix={prefix}
@@ -84,18 +101,6 @@ export default function AddFilmPage() {
           <ProcessingButton processing={working} label="Add Film" />
         </div>
       </form>
-      <div className="form-message" role="status">
-        {success && (
-          <>
-            <p className="success">
-              <Isolated {...success} />
-            </p>
-            <p>
-              <Link to="/my-submissions">Follow your submissions on My Submissions</Link>
-            </p>
-          </>
-        )}
-      </div>
     </section>
   );
 }
