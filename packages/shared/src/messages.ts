@@ -154,6 +154,8 @@ export const messages = {
   letterboxdExportFailed: 'Your Letterboxd file could not be made. Please try again.',
   newFilmsHeading: 'New on the list: help rank these',
   newFilmsNone: 'No new films are waiting for answers right now.',
+  /** After newFilmsNone, the way to the list's one source of new films: a link to /addfilm. */
+  newFilmsRecommend: 'Know one few have heard of? Recommend it',
   newFilmsAllAnswered: 'You have answered every new film. Thank you: each answer moves them up or down.',
   containingHeading: 'Titles containing',
 } as const;

@@ -304,16 +304,18 @@ describe('the shelf of new films', () => {
     expect(calls.find((c) => c.path === '/api/films/new')?.auth).toMatch(/^Bearer /);
   });
 
-  it('keeps its place with one quiet line when there is nothing to show', async () => {
+  it('keeps its place with a quiet line that asks for a film when there is nothing to show', async () => {
     mockApi({ 'GET /api/films/allfilms': () => json({ films }) });
     renderPage(<HomePage />);
-    expect(await screen.findByText(messages.newFilmsNone)).toBeInTheDocument();
+    const shelf = await screen.findByRole('region', { name: messages.newFilmsHeading });
+    expect(await within(shelf).findByText(paragraphSaying(`${messages.newFilmsNone} ${messages.newFilmsRecommend}`))).toBeInTheDocument();
+    expect(within(shelf).getByRole('link', { name: messages.newFilmsRecommend })).toHaveAttribute('href', '/addfilm');
   });
 
   it('thanks a member only when they have answered every new film, and says there are none otherwise', async () => {
     member({ 'GET /api/films/new': () => json({ films: [], all_answered: false }) });
     const { unmount } = renderPage(<DashboardPage />, { path: '/dashboard' });
-    expect(await screen.findByText(messages.newFilmsNone)).toBeInTheDocument();
+    expect(await screen.findByText(paragraphSaying(`${messages.newFilmsNone} ${messages.newFilmsRecommend}`))).toBeInTheDocument();
     expect(screen.queryByText(messages.newFilmsAllAnswered)).toBeNull();
     unmount();
     member({ 'GET /api/films/new': () => json({ films: [], all_answered: true }) });
