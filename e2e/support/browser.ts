@@ -28,12 +28,14 @@ export const runServer = (): RunServer => ({ url: baseUrl(), outbox: path.join(i
  */
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; server?: RunServer } = {},
+  options: { width?: number; height?: number; server?: RunServer; touch?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const origin = options.server?.url ?? baseUrl();
   const context = await browser.newContext({
     baseURL: origin,
     viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    // A phone's touch screen: a coarse pointer, and no hover.
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin });
   const page = await context.newPage();
