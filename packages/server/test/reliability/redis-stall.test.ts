@@ -22,7 +22,8 @@ describe.runIf(testRedisUrl)('a Redis that stops answering', () => {
     const redis = new URL(testRedisUrl ?? '');
     relay = await startRelay(redis.host);
     server = await startServer({ DATA_DIR: dataDir, SEED_DEMO: 'false', REDIS_URL: `redis://${relay.host}/13` }, START_TIMEOUT_MS);
-  });
+    // Longer than the start's own limit, so a start that is too slow fails with the server's output, not a bare hook timeout.
+  }, START_TIMEOUT_MS + 15_000);
   afterAll(async () => {
     await server?.stop();
     await relay.close();
