@@ -85,6 +85,24 @@ describe('search that forgives', () => {
 });
 
 describe('posters and the film page', () => {
+  it("loads a film page's code once the list is on screen: a tap fetches no script and asks for the standing at once", async () => {
+    const { context, page } = await newPage(browser, { width: 390, height: 844 });
+    await page.goto('/');
+    await page.locator('tbody tr th a').first().waitFor();
+    // The film page's chunk is asked for after the first paint, before any tap.
+    await expect
+      .poll(() => page.evaluate("performance.getEntriesByType('resource').some((entry) => /FilmDetailsPage/.test(entry.name))"))
+      .toBe(true);
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+    const standing = page.waitForRequest(/\/api\/films\/standing\?/);
+    await rowOf(page, 'Primer').locator('a.title-link').click();
+    await standing;
+    expect(asked.filter((path) => path.endsWith('.js'))).toEqual([]);
+    await page.getByRole('heading', { level: 1, name: 'Primer' }).waitFor();
+    await context.close();
+  });
+
   it('draws a poster in the first rows and on the film page, from our own origin', async () => {
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     const thirdParty: string[] = [];

@@ -3,12 +3,17 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { prefetchFirstView } from './app/prefetch';
 import { queryClient } from './app/query-client';
-import { preloadFirstPage } from './app/routes';
+import { preloadFilmPage, preloadFirstPage } from './app/routes';
 import { readSession } from './lib/session-storage';
 import './styles.css';
 
 const { pathname } = window.location;
-const afterFirstPaint = prefetchFirstView(pathname, document, queryClient);
+const prefetched = prefetchFirstView(pathname, document, queryClient);
+/** After the first paint: the list's own prefetch, then, on the list's pages, a film's page (the next tap). */
+const afterFirstPaint = () => {
+  prefetched();
+  if (pathname === '/' || pathname === '/dashboard') void preloadFilmPage().catch(() => undefined);
+};
 
 /** Runs `run` once the first frame of the app has been painted. */
 function AfterFirstPaint({ run }: { run: () => void }) {
