@@ -31,10 +31,11 @@ async function cutOff(page: Page, apiPath: string): Promise<() => Promise<void>>
 describe('errors with a way out', () => {
   it('a page whose code cannot be fetched (the connection dropped between pages) says so with Try again, not a blank screen', async () => {
     const { context, page } = await newPage(browser, { width: 360, height: 740 });
+    // From the start: the list loads a film's page ahead once it is on screen, so that load fails too, and the tap asks again.
+    await page.route('**/assets/FilmDetailsPage-*.js', (route) => route.abort('internetdisconnected'));
     await page.goto('/');
     const info = page.getByRole('link', { name: 'Film Info' }).first();
     await info.waitFor();
-    await page.route('**/assets/FilmDetailsPage-*.js', (route) => route.abort('internetdisconnected'));
     await info.click();
     await page.getByRole('alert').filter({ hasText: messages.pageLoadFailed }).waitFor();
     expect(await page.getByRole('button', { name: 'Try again' }).isEnabled()).toBe(true);
