@@ -12,7 +12,7 @@ const prefetched = prefetchFirstView(pathname, document, queryClient);
 /** After the first paint: the list's own prefetch, then, on the list's pages, a film's page (the next tap). */
 const afterFirstPaint = () => {
   prefetched();
-  if (pathname === '/' || pathname === '/dashboard') void preloadFilmPage().catch(() => undefined);
+  void preloadFilmPage(pathname).catch(() => undefined);
 };
 
 /** Runs `run` once the first frame of the app has been painted. */

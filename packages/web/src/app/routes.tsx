@@ -79,11 +79,13 @@ export function preloadFirstPage(pathname: string, signedIn: boolean): Promise<v
 }
 
 /**
- * Loads a film's page ahead, once the list is on screen: a tap on a film then renders its page at once and asks for
+ * Loads a film's page ahead, once the list (`PAGES.home`, `PAGES.dashboard`) is on screen: a tap on a film then renders its page at once and asks for
  * its standing at once. Loaded on the tap, the page waited for its code, and React held it back up to 300 ms more
  * before it asked (an outside tester saw the standing's placeholder for 300 to 600 ms).
  */
-export const preloadFilmPage = (): Promise<void> => FilmDetailsPage.preload();
+export function preloadFilmPage(pathname: string): Promise<void> {
+  return pathname === PAGES.home || pathname === PAGES.dashboard ? FilmDetailsPage.preload() : Promise.resolve();
+}
 
 /**
  * The route table (docs/product.md §Screens); account recovery, My Submissions,
