@@ -23,17 +23,19 @@ export const baseUrl = (): string => inject('baseUrl');
 export const runServer = (): RunServer => ({ url: baseUrl(), outbox: path.join(inject('e2eDataDir'), 'outbox') });
 
 /**
- * A fresh context (its own storage) at a phone or desktop size, with clipboard access, on the run's
- * server or (`server`) a server a journey started itself.
+ * A fresh context (its own storage) at a phone or desktop size (1280x800 unless told), in a colour
+ * scheme when told, with clipboard access, on the run's server or (`server`) a server a journey
+ * started itself.
  */
 export async function newPage(
   browser: Browser,
-  options: { width?: number; height?: number; server?: RunServer; touch?: boolean } = {},
+  options: { width?: number; height?: number; server?: RunServer; touch?: boolean; colorScheme?: 'light' | 'dark' } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const origin = options.server?.url ?? baseUrl();
   const context = await browser.newContext({
     baseURL: origin,
-    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
     // A phone's touch screen: a coarse pointer, and no hover.
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });

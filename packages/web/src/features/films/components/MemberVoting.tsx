@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
 import { SITE_NAME } from '@filmlist/shared/constants';
 import { mentionQuestion, messages } from '@filmlist/shared/messages';
+import { Isolated } from '../../../components/Isolated';
 import { Icon } from '../../../components/Icon';
 import { useFocusAfterProcessing } from '../hooks/use-focus-after-processing';
 import { useVoteActions, voteOffer } from '../hooks/use-vote-actions';
@@ -89,7 +90,9 @@ export function MemberVoting({ film, userId, votes }: { film: Film; userId: numb
 function MentionQuestion({ film, onAnswer }: { film: Film; onAnswer: (heard: boolean) => void }) {
   return (
     <>
-      <p>{mentionQuestion(film.title, SITE_NAME)}</p>
+      <p>
+        <Isolated text={mentionQuestion(film.title, SITE_NAME)} title={film.title} />
+      </p>
       <p className="warning">{messages.mentionIsFinal}</p>
       <div className="actions answer-actions">
         <button type="button" className="act quiet" onClick={() => onAnswer(true)}>

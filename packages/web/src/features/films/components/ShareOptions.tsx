@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Film } from '@filmlist/shared/api/films';
 import { COPY_CONFIRMATION_MS } from '@filmlist/shared/constants';
 import { urlCopiedMessage } from '@filmlist/shared/messages';
+import { Isolated } from '../../../components/Isolated';
 import { appConfig } from '../../../lib/app-config';
 import { shareTargets } from '../list-logic';
 
@@ -42,7 +43,7 @@ export function ShareOptions({ film }: { film: Pick<Film, 'slug' | 'title'> }) {
         </a>
       </div>
       <p className="share-copied success" role="status" aria-live="polite">
-        {copied ? urlCopiedMessage(film.title) : ''}
+        {copied ? <Isolated text={urlCopiedMessage(film.title)} title={film.title} /> : ''}
       </p>
     </div>
   );
