@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { serverMessages } from '@filmlist/shared/messages';
 import { filmDetail } from '../test/factories';
 import { json, mockApi } from '../test/fake-api';
 import { renderPage, signIn } from '../test/render-page';
@@ -58,5 +59,19 @@ describe('the route tables', () => {
     at('/films/moon-2009');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Moon' })).toBeInTheDocument();
+  });
+
+  it('send a member whose stored session the server refuses to /login, saying why, with the list a tap away', async () => {
+    const ended = (code: string) => () => json({ error: serverMessages.sessionExpired, code }, 401);
+    mockApi({
+      'POST /api/auth/refresh': ended('invalid_refresh'),
+      'GET /api/me/votes': ended('invalid_token'),
+      'GET /api/films/allfilms': () => json({ films: [] }),
+    });
+    signIn();
+    at('/');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/login'));
+    expect(await screen.findByRole('status')).toHaveTextContent(serverMessages.sessionExpired);
+    expect(screen.getByRole('link', { name: 'Browse the list without logging in' })).toHaveAttribute('href', '/');
   });
 });

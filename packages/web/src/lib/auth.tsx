@@ -22,6 +22,14 @@ const RestoringContext = createContext<boolean | null>(null);
 
 let refreshing: Promise<boolean> | null = null;
 
+/**
+ * What the server said when it refused this page's stored session (an expired or revoked refresh token),
+ * until the next login: the login page a member is then sent to says why (docs/product.md §Sessions and
+ * tokens). A logout says nothing.
+ */
+let endedWith: string | null = null;
+export const sessionEndedNotice = (): string | null => endedWith;
+
 async function exchange(): Promise<boolean> {
   const before = readSession();
   if (!before) return false;
@@ -39,6 +47,7 @@ async function exchange(): Promise<boolean> {
       // Another tab may have rotated the token meanwhile; its session is ours too.
       const now = readSession();
       if (now && now.refreshToken !== before.refreshToken) return true;
+      endedWith = error.message;
       clearSession();
       return false;
     }
@@ -70,6 +79,7 @@ export function refreshSession(): Promise<boolean> {
 
 /** Stores a login's session: every tab and component reading the session sees it. */
 function login(answer: LoginAnswer): void {
+  endedWith = null;
   writeSession({
     accessToken: answer.accessToken,
     accessTokenExpiration: answer.accessTokenExpiration,

@@ -67,13 +67,13 @@ describe('LoginPage', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/films/the-fall-2006');
   });
 
-  it('says that an email address is not a username when a login with one fails, beside the same failure message', async () => {
-    mockApi({ 'POST /api/users/login': () => json({ error: messages.loginFailed, code: 'invalid_credentials' }, 401) });
+  it('says that an email address is not a username under the field, before sending anything', async () => {
+    const { calls } = mockApi({ 'POST /api/users/login': () => json({ error: messages.loginFailed, code: 'invalid_credentials' }, 401) });
     const { unmount } = renderPage(<LoginPage />, { path: '/login' });
     await fillAndSubmit('maria@example.com', 'correct horse');
-    const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(messages.loginFailed);
-    expect(alert).toHaveTextContent('Log in with your username');
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(/Log in with your username/);
+    expect(screen.queryByText(messages.loginFailed)).toBeNull();
+    expect(calls).toEqual([]);
     unmount();
     renderPage(<LoginPage />, { path: '/login' });
     await fillAndSubmit('maria', 'wrong horse');

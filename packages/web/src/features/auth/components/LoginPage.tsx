@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '@filmlist/shared/messages';
 import { ProcessingButton } from '../../../components/ProcessingButton';
 import { ApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
+import { sessionEndedNotice, useAuth } from '../../../lib/auth';
 import { retryNote } from '../../../lib/retry-note';
 import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -12,8 +12,10 @@ import { PublicFilmOffer, privateFilmSlug } from './PublicFilmOffer';
 
 /** Under the Username field (docs/product.md §Login): the login takes the username, and members type their address. */
 const LOGIN_BY_USERNAME = 'Your username, not your email address.';
-/** Beside a failed login whose username holds an "@", which no username does: the member typed their address. */
+/** Under the Username field when it holds an "@", which no username does: the member typed their address, and nothing is sent. */
 const EMAIL_TYPED = 'That is an email address: usernames have no "@". Log in with your username.';
+/** After the notice that a session ended: the list is still there for a visitor. */
+const BROWSE_INSTEAD = 'Browse the list without logging in';
 
 /** Where RequireAuth was sending the visitor, if it is a path on this site. */
 function fromPath(state: unknown): string | null {
@@ -35,11 +37,12 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
   const [failure, setFailure] = useState('');
   const [unverified, setUnverified] = useState(false);
-  const [emailTyped, setEmailTyped] = useState(false);
   const [slowDown, setSlowDown] = useState<string | null>(null);
   const [processing, setProcessing] = useState(false);
   const from = fromPath(location.state);
   const sentFilm = privateFilmSlug(from);
+  // Read once: the notice stays while the page does, and a login clears it.
+  const [ended] = useState(sessionEndedNotice);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,6 +51,7 @@ export default function LoginPage() {
     setSlowDown(null);
     const found: { username?: string; password?: string } = {};
     if (!username.trim()) found.username = messages.usernameRequired;
+    else if (username.includes('@')) found.username = EMAIL_TYPED;
     if (!password) found.password = messages.passwordRequired;
     setErrors(found);
     if (found.username || found.password) return;
@@ -60,7 +64,6 @@ export default function LoginPage() {
       const notVerified = error instanceof ApiError && error.status === 403 && error.code === 'unverified';
       setFailure(notVerified ? messages.loginUnverified : messages.loginFailed);
       setUnverified(notVerified);
-      setEmailTyped(!notVerified && username.includes('@'));
       // Too many attempts, or the server busy: say when to come back, below the form's own message.
       setSlowDown(retryNote(error));
       setProcessing(false);
@@ -70,6 +73,14 @@ export default function LoginPage() {
   return (
     <section className="auth-page">
       <h1>Login</h1>
+      {ended && !sentFilm && (
+        <div className="session-ended" role="status">
+          <p>{ended}</p>
+          <p>
+            <Link to="/">{BROWSE_INSTEAD}</Link>
+          </p>
+        </div>
+      )}
       {sentFilm && <PublicFilmOffer slug={sentFilm} />}
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField
@@ -97,7 +108,6 @@ export default function LoginPage() {
         {failure && (
           <div className="form-error" role="alert">
             <p className="error">{failure}</p>
-            {emailTyped && <p className="hint">{EMAIL_TYPED}</p>}
             {slowDown && <p className="hint">{slowDown}</p>}
             {unverified && (
               <p>
