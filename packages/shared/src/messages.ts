@@ -282,6 +282,9 @@ export const watchlistChangeFailed = (title: string, save: boolean): string =>
 /** The offer, in the vote's notice, after a member had not heard of a film (docs/product.md §Watchlist). */
 export const saveForLater = (title: string): string => `Save ${title} for later`;
 
+/** After taking a film off on the watchlist page, beside Undo (docs/product.md §Watchlist). */
+export const takenOffWatchlist = (title: string): string => `${title} was taken off your watchlist.`;
+
 /** After rating a film on the watchlist: the offer to take it off (docs/product.md §Watchlist). */
 export const takeOffWatchlist = (title: string): string => `Take ${title} off your watchlist`;
 

@@ -2,6 +2,9 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Isolated } from '../../../components/Isolated';
 import type { VoteOutcome } from '../hooks/use-vote-actions';
 
+/** What a notice says, and of which film: a vote's outcome, or another change with an offer in it (a watchlist's removal and its Undo). */
+export type Notice = Pick<VoteOutcome, 'film' | 'text'> & ({ ok: true } | { ok: false; retry: () => void });
+
 /** How long a vote's notice stays on screen once nobody is on it; a failure stays until dismissed or retried. */
 export const SHOWN_MS = 8000;
 
@@ -14,7 +17,7 @@ export const SHOWN_MS = 8000;
  * it, and its time starts again when they leave, so a keyboard or screen-reader user can reach its buttons and
  * the focus is never taken from under anyone.
  */
-export function VoteNotice({ outcome, onDismiss, children }: { outcome: VoteOutcome | null; onDismiss: () => void; children?: ReactNode }) {
+export function VoteNotice({ outcome, onDismiss, children }: { outcome: Notice | null; onDismiss: () => void; children?: ReactNode }) {
   const notice = useRef<HTMLDivElement>(null);
 
   useEffect(() => {

@@ -9,6 +9,7 @@ import {
   messages,
   saveForLater,
   takeOffWatchlist,
+  takenOffWatchlist,
   titlesContaining,
   watchlistChangeFailed,
 } from '@filmlist/shared/messages';
@@ -364,6 +365,35 @@ describe('the watchlist page', () => {
     await user.click(await screen.findByRole('button', { name: takeOffWatchlist('The Fall') }));
     await waitFor(() => expect(screen.queryByRole('link', { name: 'The Fall' })).toBeNull());
     expect(calls.find((c) => c.method === 'DELETE')?.path).toBe('/api/me/watchlist/3');
+  });
+
+  it('says a film was taken off, with Undo that puts it back', async () => {
+    const { calls, state } = member({
+      'DELETE /api/me/watchlist/:film_id': () => {
+        state.saved = state.saved.filter((f) => f.film_id !== 3);
+        return new Response(null, { status: 204 });
+      },
+      'PUT /api/me/watchlist/:film_id': () => {
+        state.saved = [ranked(films[2]!, 3, '2026-11-26T00:00:00.000Z'), ...state.saved];
+        return json({ film_id: 3, added_at: '2026-11-26T00:00:00.000Z' }, 201);
+      },
+    });
+    state.saved = saved;
+    renderPage(<WatchlistPage />, { path: '/watchlist' });
+    const user = userEvent.setup();
+    const fall = (await screen.findByRole('link', { name: 'The Fall' })).closest('li');
+    if (!fall) throw new Error('no item for The Fall');
+    await user.click(within(fall).getByRole('button', { name: 'Saved' }));
+    expect(await screen.findByText(takenOffWatchlist('The Fall'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: 'The Fall' })).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByRole('link', { name: 'The Fall' })).toBeInTheDocument();
+    expect(screen.queryByText(takenOffWatchlist('The Fall'))).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(calls.filter((c) => c.method === 'DELETE' || c.method === 'PUT').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'DELETE /api/me/watchlist/3',
+      'PUT /api/me/watchlist/3',
+    ]);
   });
 
   it('says so when it is empty', async () => {

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { messages, rankOnList } from '@filmlist/shared/messages';
+import { useMemo, useState } from 'react';
+import { messages, rankOnList, takenOffWatchlist } from '@filmlist/shared/messages';
 import { LoadFailure } from '../../../components/LoadFailure';
 import { useAuth } from '../../../lib/auth';
 import type { RankedFilm } from '../../../lib/decoders';
@@ -49,6 +49,18 @@ export default function WatchlistPage() {
   const watchlist = useWatchlistActions(userId);
   const [rating, setRating] = useState<RankedFilm | null>(null);
   const offer = voteOffer(actions.outcome, watchlist.saved);
+  // The film last taken off here, until Undo, Dismiss, another vote, or the notice's time is up.
+  const [removed, setRemoved] = useState<RankedFilm | null>(null);
+  const removal = useMemo(() => (removed ? { ok: true as const, film: removed, text: takenOffWatchlist(removed.title) } : null), [removed]);
+  const takeOff = (film: RankedFilm) => {
+    actions.dismissOutcome();
+    setRemoved(film);
+    watchlist.toggle(film, false);
+  };
+  const undo = (film: RankedFilm) => {
+    setRemoved(null);
+    watchlist.toggle(film, true);
+  };
 
   const films = list.data ? (sort === 'rank' ? [...list.data.films].sort((a, b) => a.rank - b.rank) : list.data.films) : null;
 
@@ -127,7 +139,7 @@ export default function WatchlistPage() {
                       onClick={() => setRating(film)}
                     />
                     <WatchFilm film={film} memberId={userId} />
-                    <SaveToggle saved={watchlist.saved?.has(film.film_id) ?? true} onToggle={() => watchlist.toggle(film, false)} />
+                    <SaveToggle saved={watchlist.saved?.has(film.film_id) ?? true} onToggle={() => takeOff(film)} />
                   </div>
                 </div>
               </li>
@@ -141,15 +153,24 @@ export default function WatchlistPage() {
         onClose={() => setRating(null)}
         onChoose={(film, value) => {
           setRating(null);
+          setRemoved(null);
           void actions.rate(film, value);
         }}
       />
       <ShareDialog film={actions.sharePrompt} onClose={actions.closeSharePrompt} prompted />
-      <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome}>
-        {offer && actions.outcome && (
-          <VoteOffer offer={offer} film={actions.outcome.film} onSave={watchlist.toggle} onTakenOff={actions.dismissOutcome} />
-        )}
-      </VoteNotice>
+      {removal && !watchlist.failure ? (
+        <VoteNotice outcome={removal} onDismiss={() => setRemoved(null)}>
+          <button type="button" className="act lead" onClick={() => undo(removal.film)}>
+            <span className="act-label">Undo</span>
+          </button>
+        </VoteNotice>
+      ) : (
+        <VoteNotice outcome={actions.outcome} onDismiss={actions.dismissOutcome}>
+          {offer && actions.outcome && (
+            <VoteOffer offer={offer} film={actions.outcome.film} onSave={watchlist.toggle} onTakenOff={actions.dismissOutcome} />
+          )}
+        </VoteNotice>
+      )}
       <WatchlistFailure failure={watchlist.failure} onDismiss={watchlist.dismissFailure} />
     </div>
   );
