@@ -10,6 +10,8 @@ export interface FieldSpec<F extends string> {
   type?: 'email' | 'password';
   /** the input's name when it is not `name` */
   inputName?: string;
+  /** what the field takes, under it from the start (a new password's length) */
+  hint?: string;
 }
 
 interface FormFieldsProps<F extends string> {
@@ -35,6 +37,7 @@ export function FormFields<F extends string>({ fields, values, errors, showPassw
       value={values[field.name]}
       onChange={(event) => onChange(field.name, event.target.value)}
       error={errors[field.name]}
+      hint={field.hint}
     />
   ));
 }

@@ -86,6 +86,9 @@ describe('search that forgives (docs/product.md §Search)', () => {
     expect(foldTitle('Spider-Man: Into the Spider-Verse')).toBe('spidermanintothespiderverse');
     expect(foldTitle('  Theory of Everything')).toBe('theoryofeverything');
     expect(foldTitle('وجدة')).toBe('وجدة');
+    // "&" reads as "and", either way round.
+    expect(foldTitle('Mary & Max')).toBe(foldTitle('Mary And Max'));
+    expect(foldTitle('Mary&Max')).toBe('maryandmax');
   });
 
   it('finds "bruges", "fall" and "wilderpeople" anywhere in a title, in the list order', () => {

@@ -21,13 +21,15 @@ const ARTICLE = /^(the|a|an)\s+/;
 /**
  * A title or a search as the forgiving match compares them (docs/product.md §Search): lower case, accents and
  * other marks dropped, a leading The, A or An dropped, then only letters and digits, so "Hunt for the
- * Wilderpeople!" is "huntforthewilderpeople" and "in bruges" finds "In Bruges".
+ * Wilderpeople!" is "huntforthewilderpeople" and "in bruges" finds "In Bruges"; "&" reads as "and", so
+ * "Mary & Max" finds "Mary And Max".
  */
 export function foldTitle(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
+    .replace(/&/g, ' and ')
     .trim()
     .replace(ARTICLE, '')
     .replace(/[^\p{L}\p{N}]+/gu, '');

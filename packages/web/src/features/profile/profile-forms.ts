@@ -1,5 +1,5 @@
 import { emailField, passwordField, usernameField } from '@filmlist/shared/fields';
-import { messages } from '@filmlist/shared/messages';
+import { messages, newPasswordHint } from '@filmlist/shared/messages';
 import type { FieldSpec } from '../../components/FormFields';
 import { fieldError } from '../../lib/field-error';
 import type { ProfileChange, ProfileUpdate } from './api/update-profile';
@@ -65,7 +65,14 @@ export const passwordForm: ProfileForm<'password' | 'confirmPassword' | 'current
   id: 'update-password',
   title: 'Update Password',
   fields: [
-    { name: 'password', inputName: 'newPassword', label: 'New password', type: 'password', autoComplete: 'new-password' },
+    {
+      name: 'password',
+      inputName: 'newPassword',
+      label: 'New password',
+      type: 'password',
+      autoComplete: 'new-password',
+      hint: newPasswordHint,
+    },
     { name: 'confirmPassword', label: 'Confirm new password', type: 'password', autoComplete: 'new-password' },
     currentPassword,
   ],

@@ -24,7 +24,10 @@ describe('LoginPage', () => {
     const { calls } = mockApi({});
     renderPage(<LoginPage />, { path: '/login' });
     await fillAndSubmit('', '');
-    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(messages.usernameRequired);
+    // The error, then the field's hint.
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(
+      `${messages.usernameRequired} Your username, not your email address.`,
+    );
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(messages.passwordRequired);
     expect(calls).toEqual([]);
   });

@@ -90,8 +90,8 @@ export default function LoginPage() {
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           error={errors.username}
+          hint={LOGIN_BY_USERNAME}
         />
-        <p className="field-hint">{LOGIN_BY_USERNAME}</p>
         <TextField
           label="Password"
           name="password"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages } from '@filmlist/shared/messages';
+import { messages, newPasswordHint } from '@filmlist/shared/messages';
 import { FormFields, type FieldSpec } from '../../../components/FormFields';
 import { ProcessingButton } from '../../../components/ProcessingButton';
 import { useAvailability } from '../api/check-user';
@@ -10,7 +10,7 @@ import type { LegalDocument } from './LegalDialog';
 const FIELDS: readonly FieldSpec<SignupInput>[] = [
   { name: 'username', label: 'Username', autoComplete: 'username' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
-  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: newPasswordHint },
   { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },
 ];
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, tryAgainIn } from '@filmlist/shared/messages';
+import { messages, newPasswordHint, tryAgainIn } from '@filmlist/shared/messages';
 import { appConfig } from '../../../lib/app-config';
 import { json, mockApi, sentTo, type Answer } from '../../../test/fake-api';
 import { renderPage } from '../../../test/render-page';
@@ -36,6 +36,13 @@ async function submit(user = userEvent.setup()) {
 }
 
 describe('SignupPage validation', () => {
+  it('says what a password takes before the first try, under its field', () => {
+    mockApi({ 'POST /api/users/check': free });
+    renderPage(<SignupPage />, { path: '/signup' });
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(newPasswordHint);
+    expect(screen.getByText(newPasswordHint)).toBeVisible();
+  });
+
   it('refuses spaces in the username and the email, next to each field', async () => {
     const { calls } = mockApi({ 'POST /api/users/check': free });
     renderPage(<SignupPage />, { path: '/signup' });

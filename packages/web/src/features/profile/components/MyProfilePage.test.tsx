@@ -34,6 +34,22 @@ describe('MyProfilePage', () => {
     await waitFor(() => expect(sentTo(calls, 'GET /api/users/profile/maria')).toHaveLength(1));
   });
 
+  it('offers the Letterboxd files after Download My Data, where a member looks for their data', async () => {
+    const { calls, user } = open({
+      'GET /api/me/export/ratings.csv': () =>
+        new Response('Title,Year,Rating10,tmdbID,imdbID,WatchedDate\n', {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="r.csv"' },
+        }),
+    });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:csv'), revokeObjectURL: vi.fn() });
+    const letterboxd = screen.getByRole('region', { name: 'Take it to Letterboxd' });
+    const data = screen.getByRole('region', { name: 'Download My Data' });
+    expect(data.compareDocumentPosition(letterboxd) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    await user.click(within(letterboxd).getByRole('button', { name: 'Ratings for Letterboxd (CSV)' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/me/export/ratings.csv')).toHaveLength(1));
+  });
+
   it('updates the username, shows the answer and keeps the new name in the session', async () => {
     const { calls, user } = open({
       'PUT /api/users/profile/7': () =>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { messages } from '@filmlist/shared/messages';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LetterboxdExport } from '../../films/components/LetterboxdExport';
 import { useProfile } from '../api/get-profile';
 import { emailForm, passwordForm, usernameForm } from '../profile-forms';
 import { DeleteAccount } from './DeleteAccount';
@@ -12,7 +13,7 @@ import { ProfileFieldForm } from './ProfileFieldForm';
 /** The parts of the page with messages of their own; only the last one used shows them. */
 type Part = 'username' | 'email' | 'password' | 'pending' | 'download' | 'delete';
 
-/** docs/product.md §Member screens, /myprofile: the current username and email, three update forms, Download My Data, Delete Account. */
+/** docs/product.md §Member screens, /myprofile: the current username and email, three update forms, Download My Data, the Letterboxd files, Delete Account. */
 export default function MyProfilePage() {
   useDocumentTitle('My Profile');
   const { user } = useAuth();
@@ -54,6 +55,8 @@ export default function MyProfilePage() {
       </div>
 
       <DownloadMyData {...part('download')} />
+      {/* The watchlist and ratings files again, where a member looks for their data (docs/product.md §Letterboxd export). */}
+      <LetterboxdExport />
 
       <DeleteAccount onUse={() => setLastUsed('delete')} />
     </section>
