@@ -18,7 +18,7 @@ import { filmPath } from '../../../lib/film-paths';
 import { ratingOf } from '../list-logic';
 import { useWatchlist } from '../api/get-watchlist';
 import { useWatchlistActions } from '../hooks/use-watchlist-actions';
-import { LetterboxdExport } from './LetterboxdExport';
+import { LetterboxdExport } from '../../../components/LetterboxdExport';
 import { SaveToggle } from './SaveToggle';
 import { VoteOffer } from './VoteOffer';
 import { WatchlistFailure } from './WatchlistFailure';

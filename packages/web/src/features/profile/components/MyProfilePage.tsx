@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { messages } from '@filmlist/shared/messages';
 import { useAuth } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { LetterboxdExport } from '../../films/components/LetterboxdExport';
+import { LetterboxdExport } from '../../../components/LetterboxdExport';
 import { useProfile } from '../api/get-profile';
 import { emailForm, passwordForm, usernameForm } from '../profile-forms';
 import { DeleteAccount } from './DeleteAccount';

@@ -1,6 +1,6 @@
 import { messages } from '@filmlist/shared/messages';
-import { ExternalLink } from '../../../components/ExternalLink';
-import { useLetterboxdExport, type LetterboxdFile } from '../api/letterboxd-export';
+import { ExternalLink } from './ExternalLink';
+import { useLetterboxdExport, type LetterboxdFile } from '../lib/letterboxd-export';
 
 /** Letterboxd's page that imports a watchlist or ratings file. */
 const LETTERBOXD_IMPORT = 'https://letterboxd.com/import/';

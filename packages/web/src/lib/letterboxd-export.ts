@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiFile } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/save-file';
+import { apiFile } from './api-client';
+import { saveFile } from './save-file';
 
 export type LetterboxdFile = 'watchlist' | 'ratings';
 
