@@ -85,6 +85,11 @@ export interface VoteLoad {
   seconds: number;
   /** X-Forwarded-For per member (straight to an instance with TRUST_PROXY=1); unset behind nginx */
   forwardedFor?: boolean;
+  /**
+   * Where in the walk over the (member, film) pairs to start: a warm-up at half the pairs takes other pairs
+   * than the measured load that follows it on the same films (a pair is voted on at most once).
+   */
+  from?: number;
 }
 
 export interface Recorded {
@@ -120,7 +125,7 @@ export async function voteLoad(url: string, load: VoteLoad): Promise<{ run: WrkR
     'local next_thread = 0',
     'function setup(thread) thread:set("tid", next_thread); next_thread = next_thread + 1 end',
     'function init(args)',
-    '  n = tid - ' + threads,
+    `  n = tid - ${threads} + ${load.from ?? 0}`,
     `  out = io.open(${JSON.stringify(dir)} .. "/thread-" .. tid .. ".log", "w")`,
     '  out:setvbuf("line")',
     'end',
