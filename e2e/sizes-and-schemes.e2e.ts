@@ -2,7 +2,15 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { filmList } from '@filmlist/shared/api/films';
-import { fallExplained, mentionQuestion, messages, saveForLater, titlesContaining, urlCopiedMessage } from '@filmlist/shared/messages';
+import {
+  fallExplained,
+  mentionQuestion,
+  messages,
+  saveForLater,
+  serverMessages,
+  titlesContaining,
+  urlCopiedMessage,
+} from '@filmlist/shared/messages';
 import { SITE_NAME } from '@filmlist/shared/constants';
 import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
 import { addressOf, callApi, logIn, logInApi, newAccount, registerVerified, watchlistTitles } from './support/members.js';
@@ -16,7 +24,7 @@ import { addFilmAsReviewer } from './support/reviewer.js';
  * parts in every size and scheme: what a visitor sees first, the forgiving search, the film page's
  * preview, the not-found pages, the rows' one leading action, the dialog's code loaded ahead, a vote
  * that explains a fall, saving from a row, the watchlist from the navigation, right-to-left titles in
- * sentences, the danger style and the form's counters.
+ * sentences, a session the server has ended, the danger style and the form's counters.
  */
 
 const SIZES = [
@@ -318,6 +326,27 @@ for (const size of SIZES) {
         const copied = lefts.parse(await page.evaluate(leftOf('.share-copied', ' URL copied')));
         expect(copied?.title ?? Number.POSITIVE_INFINITY).toBeLessThan(copied?.text ?? 0);
         await expectAccessible(page, `a film's public page for a member at ${size.name}, ${scheme}`);
+      });
+
+      it('a member back with a session the server has ended stays on the list, which says why; Login offers their name', async () => {
+        const { context, page } = await newPage(browser, { ...size, colorScheme: scheme });
+        await page.goto('/about');
+        await page.evaluate(`(() => {
+          localStorage.setItem('accessToken', 'x.y.z');
+          localStorage.setItem('accessTokenExpiration', '1000');
+          localStorage.setItem('refreshToken', 'ended-long-ago');
+          localStorage.setItem('user', JSON.stringify({ user_id: 1, username: 'returning', verified: true }));
+        })()`);
+        await page.goto('/');
+        const notice = page.locator('.session-ended');
+        await notice.getByText(serverMessages.sessionExpired).waitFor();
+        expect(new URL(page.url()).pathname).toBe('/');
+        await page.locator('.film-table tbody tr th a').first().waitFor();
+        await expectAccessible(page, `the ended session's notice on / at ${size.name}, ${scheme}`, '.session-ended');
+        await notice.getByRole('link', { name: 'Log in again' }).click();
+        await page.waitForURL((url) => url.pathname === '/login');
+        expect(await page.getByLabel('Username').inputValue()).toBe('returning');
+        await context.close();
       });
 
       it('Delete Account looks like danger, not like the update buttons', async () => {

@@ -3,7 +3,7 @@
  * names them by their key here. Keep the wording: users, and the product's
  * rules, know them in these words.
  */
-import { PASSWORD_MIN } from './constants.js';
+import { PASSWORD_MIN, USERNAME_MAX } from './constants.js';
 export const messages = {
   // Add-film forms (docs/product.md §Add-film rules)
   confirmDetails: "Please confirm that you've double-checked the film details.",
@@ -244,6 +244,9 @@ export function aboutFilm(title: string, releaseYear: string | number, message: 
 
 /** Under a new password's field from the start (§Accounts): what messages.passwordTooShort and passwordTooLong would refuse. */
 export const newPasswordHint = `At least ${PASSWORD_MIN} characters, and not a common password.`;
+
+/** Under Sign Up's Username field from the start (§Usernames and emails): what messages.usernameInvalid and usernameTooLong would refuse. */
+export const usernameHint = `Letters, numbers, dots, dashes and underscores, at most ${USERNAME_MAX} characters.`;
 
 /** A film's short standing (§Standing): "62% hadn't heard of it". */
 export const notHeardShare = (percent: number): string => `${percent}% ${messages.hadNotHeard}`;

@@ -24,11 +24,18 @@ let refreshing: Promise<boolean> | null = null;
 
 /**
  * What the server said when it refused this page's stored session (an expired or revoked refresh token),
- * until the next login: the login page a member is then sent to says why (docs/product.md §Sessions and
- * tokens). A logout says nothing.
+ * and whose it was, until the next login or a dismissal: the page a member is then sent to says why, and
+ * Login offers their name again (docs/product.md §Sessions and tokens). A logout says nothing.
  */
-let endedWith: string | null = null;
-export const sessionEndedNotice = (): string | null => endedWith;
+export interface EndedSession {
+  message: string;
+  username: string | null;
+}
+let ended: EndedSession | null = null;
+export const sessionEnded = (): EndedSession | null => ended;
+export const forgetSessionEnded = (): void => {
+  ended = null;
+};
 
 async function exchange(): Promise<boolean> {
   const before = readSession();
@@ -47,7 +54,7 @@ async function exchange(): Promise<boolean> {
       // Another tab may have rotated the token meanwhile; its session is ours too.
       const now = readSession();
       if (now && now.refreshToken !== before.refreshToken) return true;
-      endedWith = error.message;
+      ended = { message: error.message, username: before.user?.username ?? null };
       clearSession();
       return false;
     }
@@ -79,7 +86,7 @@ export function refreshSession(): Promise<boolean> {
 
 /** Stores a login's session: every tab and component reading the session sees it. */
 function login(answer: LoginAnswer): void {
-  endedWith = null;
+  ended = null;
   writeSession({
     accessToken: answer.accessToken,
     accessTokenExpiration: answer.accessTokenExpiration,

@@ -100,6 +100,15 @@ describe('search that forgives (docs/product.md §Search)', () => {
     expect(titles(filmsContaining(listed, 'the fall ', none))).toEqual(['The Fall', 'A Fall from Grace', 'Falling Down']);
   });
 
+  it('finds every word of the text, in any order and apart, and a word that is the year', () => {
+    expect(titles(filmsContaining(listed, 'into verse', none))).toEqual(['Spider-Man: Into the Spider-Verse']);
+    expect(titles(filmsContaining(listed, 'verse spider', none))).toEqual(['Spider-Man: Into the Spider-Verse']);
+    expect(titles(filmsContaining(listed, 'the wilderpeople hunt', none))).toEqual(['Hunt for the Wilderpeople']);
+    expect(titles(filmsContaining(listed, 'bruges 2008', none))).toEqual(['In Bruges']);
+    expect(titles(filmsContaining(listed, 'bruges 2009', none))).toEqual([]);
+    expect(titles(filmsContaining(listed, 'fall grace', none))).toEqual(['A Fall from Grace']);
+  });
+
   it('leaves out what the title rule found, finds nothing for text without a letter or digit, and lists at most a few', () => {
     expect(titles(filmsContaining(listed, 'fall', new Set([7])))).toEqual(['The Fall', 'A Fall from Grace']);
     expect(filmsContaining(listed, ' -!', none)).toEqual([]);

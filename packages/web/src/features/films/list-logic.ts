@@ -44,9 +44,24 @@ export const FEW_MATCHES = 3;
 export const CONTAINING_MAX = 8;
 
 /**
- * The films whose folded title contains the folded query, in the list's order, leaving out `shown` (the
- * ones the title rule found already) and those `keep` turns down (the member's filter); at most
- * CONTAINING_MAX. Empty for a query with no letter or digit.
+ * What a film's folded title must contain for the query: the folded query, or, when it has several words,
+ * each word folded on its own, in any order and apart ("man earth" finds The Man From Earth); a word that is
+ * a film's year matches that year ("tampopo 1985"). Empty for a query with no letter or digit.
+ */
+export function containingWords(query: string): string[] {
+  const whole = foldTitle(query);
+  if (whole === '') return [];
+  const typed = query.trim().split(/\s+/);
+  // A leading article is no word to look for: titles are folded without theirs.
+  if (typed.length > 1 && /^(the|a|an)$/i.test(typed[0] ?? '')) typed.shift();
+  const words = typed.map(foldTitle).filter((word) => word !== '');
+  return words.length > 1 ? words : [whole];
+}
+
+/**
+ * The films whose folded title holds every one of the query's words (`containingWords`), in the list's
+ * order, leaving out `shown` (the ones the title rule found already) and those `keep` turns down (the
+ * member's filter); at most CONTAINING_MAX. Empty for a query with no letter or digit.
  */
 export function filmsContaining(
   films: readonly Film[],
@@ -55,12 +70,14 @@ export function filmsContaining(
   folded: readonly string[] = foldedKeys(films),
   keep: (film: Film) => boolean = () => true,
 ): Film[] {
-  const wanted = foldTitle(query);
+  const words = containingWords(query);
   const found: Film[] = [];
-  if (wanted === '') return found;
+  if (words.length === 0) return found;
   for (let i = 0; i < films.length && found.length < CONTAINING_MAX; i++) {
     const film = films[i];
-    if (film && !shown.has(film.film_id) && (folded[i] ?? '').includes(wanted) && keep(film)) found.push(film);
+    if (!film || shown.has(film.film_id)) continue;
+    const key = folded[i] ?? '';
+    if (words.every((word) => key.includes(word) || word === String(film.release_year)) && keep(film)) found.push(film);
   }
   return found;
 }

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { messages } from '@filmlist/shared/messages';
 import { ProcessingButton } from '../../../components/ProcessingButton';
 import { ApiError } from '../../../lib/api-client';
-import { sessionEndedNotice, useAuth } from '../../../lib/auth';
+import { sessionEnded, useAuth } from '../../../lib/auth';
+import { SessionEndedNotice } from '../../../components/SessionEndedNotice';
 import { retryNote } from '../../../lib/retry-note';
 import { Link, useLocation, useNavigate } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -31,7 +32,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const { mutateAsync: login } = useLogin();
-  const [username, setUsername] = useState('');
+  // Read once: the notice stays while the page does, and a login clears it; the member's name is offered again.
+  const [ended] = useState(sessionEnded);
+  const [username, setUsername] = useState(ended?.username ?? '');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [errors, setErrors] = useState<{ username?: string; password?: string }>({});
@@ -41,8 +44,6 @@ export default function LoginPage() {
   const [processing, setProcessing] = useState(false);
   const from = fromPath(location.state);
   const sentFilm = privateFilmSlug(from);
-  // Read once: the notice stays while the page does, and a login clears it.
-  const [ended] = useState(sessionEndedNotice);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -73,14 +74,9 @@ export default function LoginPage() {
   return (
     <section className="auth-page">
       <h1>Login</h1>
-      {ended && !sentFilm && (
-        <div className="session-ended" role="status">
-          <p>{ended}</p>
-          <p>
-            <Link to="/">{BROWSE_INSTEAD}</Link>
-          </p>
-        </div>
-      )}
+      <SessionEndedNotice ended={sentFilm ? null : ended}>
+        <Link to="/">{BROWSE_INSTEAD}</Link>
+      </SessionEndedNotice>
       {sentFilm && <PublicFilmOffer slug={sentFilm} />}
       <form className="auth-form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField

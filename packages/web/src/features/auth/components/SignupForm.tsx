@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { messages, newPasswordHint } from '@filmlist/shared/messages';
+import { messages, newPasswordHint, usernameHint } from '@filmlist/shared/messages';
 import { FormFields, type FieldSpec } from '../../../components/FormFields';
 import { ProcessingButton } from '../../../components/ProcessingButton';
 import { useAvailability } from '../api/check-user';
@@ -8,7 +8,7 @@ import { AgreementField } from './AgreementField';
 import type { LegalDocument } from './LegalDialog';
 
 const FIELDS: readonly FieldSpec<SignupInput>[] = [
-  { name: 'username', label: 'Username', autoComplete: 'username' },
+  { name: 'username', label: 'Username', autoComplete: 'username', hint: usernameHint },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
   { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: newPasswordHint },
   { name: 'confirmPassword', label: 'Confirm Password', type: 'password', autoComplete: 'new-password' },

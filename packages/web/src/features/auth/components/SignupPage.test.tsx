@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { messages, newPasswordHint, tryAgainIn } from '@filmlist/shared/messages';
+import { messages, newPasswordHint, tryAgainIn, usernameHint } from '@filmlist/shared/messages';
 import { appConfig } from '../../../lib/app-config';
 import { json, mockApi, sentTo, type Answer } from '../../../test/fake-api';
 import { renderPage } from '../../../test/render-page';
@@ -36,18 +36,19 @@ async function submit(user = userEvent.setup()) {
 }
 
 describe('SignupPage validation', () => {
-  it('says what a password takes before the first try, under its field', () => {
+  it('says what a username and a password take before the first try, under their fields', () => {
     mockApi({ 'POST /api/users/check': free });
     renderPage(<SignupPage />, { path: '/signup' });
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(newPasswordHint);
     expect(screen.getByText(newPasswordHint)).toBeVisible();
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(usernameHint);
   });
 
   it('refuses spaces in the username and the email, next to each field', async () => {
     const { calls } = mockApi({ 'POST /api/users/check': free });
     renderPage(<SignupPage />, { path: '/signup' });
     await submit(await fill({ username: 'new bie', email: 'new bie@example.com' }));
-    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(messages.usernameHasSpaces);
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(`${messages.usernameHasSpaces} ${usernameHint}`);
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(messages.emailHasSpaces);
     expect(screen.getByLabelText('Username')).toHaveFocus();
     expect(sentTo(calls, 'POST /api/users/register')).toEqual([]);
@@ -70,7 +71,7 @@ describe('SignupPage validation', () => {
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Username'), 'maria');
     await user.type(screen.getByLabelText('Email'), 'maria@example.com');
-    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(messages.usernameTaken));
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(`${messages.usernameTaken} ${usernameHint}`));
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(messages.emailTaken);
     // Debounced: one check for the finished values, not one per keystroke.
     expect(sentTo(calls, 'POST /api/users/check')).toEqual([{ username: 'maria', email: 'maria@example.com' }]);
@@ -86,7 +87,7 @@ describe('SignupPage validation', () => {
     const user = await fill({});
     taken = true;
     await submit(user);
-    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(messages.usernameTaken));
+    await waitFor(() => expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(`${messages.usernameTaken} ${usernameHint}`));
     expect(sentTo(calls, 'POST /api/users/register')).toEqual([]);
   });
 

@@ -79,12 +79,13 @@ describe('each row of the list', () => {
     expect(screen.getByText(filmCount(1))).toBeInTheDocument();
   });
 
-  it('leads with one action for a member: Mention, then Rate, then none; a given answer and rating are shown', async () => {
-    member();
+  it('leads with one action for a member: Mention, then Rate for a film they knew or Save for one new to them, then none; a given answer and rating are shown', async () => {
+    member('/dashboard', { mentions: { '1': true, '2': false, '4': true }, ratings: { '1': 8 } });
     await votesIn();
     const leads = (title: string) => [...rowOf(title).querySelectorAll('.lead')].map((element) => element.textContent?.trim());
     expect(leads('The Fall')).toEqual(['Mention']);
-    expect(leads('Paterson')).toEqual(['Rate']);
+    await waitFor(() => expect(leads('Paterson')).toEqual(['Save']));
+    expect(leads('Gattaca')).toEqual(['Rate']);
     expect(leads('Moon')).toEqual([]);
     expect(within(rowOf('Moon')).getByRole('button', { name: 'Mentioned' })).toBeDisabled();
     expect(rowOf('Moon')).toHaveTextContent(`Mentioned${messages.heardItYes}`);

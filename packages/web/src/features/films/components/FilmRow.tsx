@@ -37,8 +37,9 @@ interface FilmRowProps {
 
 /**
  * One film, in the list's columns (docs/product.md §List rows); its props are plain values and stable
- * callbacks, so an unchanged row skips rendering. One action leads: Mention until answered, then Rate
- * until rated; the rest are quiet. The poster and the title lead to the film's page.
+ * callbacks, so an unchanged row skips rendering. One action leads: Mention until answered; then, for a
+ * film the member had heard of, Rate until rated, and for one new to them, Save until saved; the rest are
+ * quiet. The poster and the title lead to the film's page.
  */
 export const FilmRow = memo(function FilmRow({
   film,
@@ -55,7 +56,16 @@ export const FilmRow = memo(function FilmRow({
   onOpen,
   onSave,
 }: FilmRowProps) {
-  const lead = !ready ? null : heard === null ? 'mention' : rating === null ? 'rate' : null;
+  // After "No, it's new to me" the next step is to keep the film for later, not to rate what was not seen.
+  const lead = !ready
+    ? null
+    : heard === null
+      ? 'mention'
+      : heard === false && saved === false
+        ? 'save'
+        : heard && rating === null
+          ? 'rate'
+          : null;
   const page = filmPath(film, member);
   const state = { film, fromList: true };
   return (
@@ -115,7 +125,14 @@ export const FilmRow = memo(function FilmRow({
       )}
       <td className="cell-watch">
         <WatchFilm film={film} memberId={userId} />
-        {member && <SaveToggle saved={saved} focusKey={`save-${film.film_id}`} onToggle={() => onSave(film, saved !== true)} />}
+        {member && (
+          <SaveToggle
+            saved={saved}
+            lead={lead === 'save'}
+            focusKey={`save-${film.film_id}`}
+            onToggle={() => onSave(film, saved !== true)}
+          />
+        )}
       </td>
       <td className="cell-share">
         <button type="button" className="act plain" onClick={() => onOpen('share', film)}>
