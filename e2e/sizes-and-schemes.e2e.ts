@@ -168,7 +168,7 @@ for (const size of SIZES) {
         await expectAccessible(page, `/ at ${size.name}, ${scheme}`, '.list-head, .list-controls, .new-shelf, .film-table');
       });
 
-      it('search forgives: "  fall " finds The Fall as a card among the titles containing it, then keeps the spec\'s message', async () => {
+      it('search forgives: "  fall " finds The Fall as a card among the titles containing it, then keeps the no-match message', async () => {
         const { page } = visitor;
         await page.goto('/');
         await page.locator('.film-table tbody tr th a').first().waitFor();
