@@ -61,23 +61,7 @@ describe('the route tables', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Moon' })).toBeInTheDocument();
   });
 
-  it('keep a member whose stored session the server refuses on the list, public now, saying why', async () => {
-    const ended = (code: string) => () => json({ error: serverMessages.sessionExpired, code }, 401);
-    mockApi({
-      'POST /api/auth/refresh': ended('invalid_refresh'),
-      'GET /api/me/votes': ended('invalid_token'),
-      'GET /api/films/allfilms': () => json({ films: [] }),
-      'GET /api/films/new': () => json({ films: [], all_answered: false }),
-    });
-    signIn();
-    at('/?q=fall');
-    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(window.location.search).toBe('?q=fall');
-    expect(await screen.findByText(serverMessages.sessionExpired)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Log in again' })).toHaveAttribute('href', '/login');
-  });
-
-  it('send a member whose stored session the server refuses from another member page to /login, saying why, their name filled in', async () => {
+  it('send a member whose stored session the server refuses to /login, saying why, their name filled in, the list a tap away', async () => {
     const ended = (code: string) => () => json({ error: serverMessages.sessionExpired, code }, 401);
     mockApi({
       'POST /api/auth/refresh': ended('invalid_refresh'),

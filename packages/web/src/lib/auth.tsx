@@ -24,8 +24,8 @@ let refreshing: Promise<boolean> | null = null;
 
 /**
  * What the server said when it refused this page's stored session (an expired or revoked refresh token),
- * and whose it was, until the next login or a dismissal: the page a member is then sent to says why, and
- * Login offers their name again (docs/product.md §Sessions and tokens). A logout says nothing.
+ * and whose it was, until the next login: Login, where the member is then sent, says why and offers their
+ * name again (docs/product.md §Sessions and tokens). A logout says nothing.
  */
 export interface EndedSession {
   message: string;
@@ -33,9 +33,6 @@ export interface EndedSession {
 }
 let ended: EndedSession | null = null;
 export const sessionEnded = (): EndedSession | null => ended;
-export const forgetSessionEnded = (): void => {
-  ended = null;
-};
 
 async function exchange(): Promise<boolean> {
   const before = readSession();

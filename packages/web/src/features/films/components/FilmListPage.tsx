@@ -2,8 +2,7 @@ import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useRef, useSt
 import type { Film } from '@filmlist/shared/api/films';
 import { messages } from '@filmlist/shared/messages';
 import { Promo } from '../../../components/Promo';
-import { forgetSessionEnded, sessionEnded, useAuth } from '../../../lib/auth';
-import { SessionEndedNotice } from '../../../components/SessionEndedNotice';
+import { useAuth } from '../../../lib/auth';
 import { Link, useLocation } from '../../../lib/router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFilmList } from '../hooks/use-film-list';
@@ -53,8 +52,6 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
   const firstPaint = useDeferredValue(false, true);
   const earlyRows = early === null ? null : firstPaint ? early.films.slice(0, FIRST_PAINT_ROWS) : early.films;
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  // A member whose session the server just ended is sent here from their list (RequireAuth): say why, until dismissed.
-  const [ended, setEnded] = useState(() => (member ? null : sessionEnded()));
   const watchlist = useWatchlistActions(member ? userId : null);
   const offer = voteOffer(actions.outcome, watchlist.saved);
   // Asked for once the list is in, so it never delays the first rows (§New films).
@@ -86,21 +83,6 @@ export function FilmListPage({ member, pageTitle }: { member: boolean; pageTitle
           {messages.listExplainer} <Link to="/about#how-the-list-works">{messages.howTheListWorks}</Link>
         </p>
       </div>
-      <SessionEndedNotice ended={ended}>
-        <Link to="/login" state={{ from: '/dashboard' }}>
-          Log in again
-        </Link>{' '}
-        <button
-          type="button"
-          className="link-button"
-          onClick={() => {
-            forgetSessionEnded();
-            setEnded(null);
-          }}
-        >
-          Dismiss
-        </button>
-      </SessionEndedNotice>
       <Promo />
       <ListControls
         member={member}
