@@ -18,7 +18,11 @@ export async function linkInOutbox(
   const started = Date.now();
   while (Date.now() - started < (options.timeoutMs ?? 10_000)) {
     if (existsSync(outbox)) {
-      for (const file of readdirSync(outbox).sort().reverse()) {
+      // Whole mails only: the outbox writes a mail to a .tmp file and renames it, so a .tmp in the listing may be gone.
+      for (const file of readdirSync(outbox)
+        .filter((name) => name.endsWith('.eml'))
+        .sort()
+        .reverse()) {
         const text = readFileSync(path.join(outbox, file), 'utf8');
         const match = pattern.exec(text.replace(/=\r?\n/g, ''));
         const link = match ? `/${route}/${match[1]}` : null;
