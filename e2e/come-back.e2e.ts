@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { messages, saveForLater, takeOffWatchlist } from '@filmlist/shared/messages';
 import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
+import { lefts, leftOf } from './support/bidi.js';
 import { logIn, newAccount, registerVerified, watchlistTitles } from './support/members.js';
 import { addFilmAsReviewer } from './support/reviewer.js';
 
@@ -47,7 +48,6 @@ const WATCH_ARRIVALS = `(() => {
 })()`;
 
 const arrivals = z.object({ row: z.number(), card: z.number() });
-const lefts = z.object({ text: z.number(), title: z.number() }).nullable();
 
 let browser: Browser;
 const account = newAccount('returner');
@@ -81,21 +81,6 @@ async function accessibleInBoth(page: Page, label: string, within?: string): Pro
     await expectAccessible(page, `${label}, ${scheme}`, within);
   }
 }
-
-/** Where the first of `text` in the element begins, left to right, and where the element's own <bdi> begins (scripts are strings: no DOM types here). */
-const leftOf = (selector: string, text: string) => `(() => {
-  const box = document.querySelector(${JSON.stringify(selector)});
-  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const at = node.data.indexOf(${JSON.stringify(text)});
-    if (at < 0) continue;
-    const range = document.createRange();
-    range.setStart(node, at);
-    range.setEnd(node, at + 1);
-    return { text: range.getBoundingClientRect().left, title: box.querySelector('bdi').getBoundingClientRect().left };
-  }
-  return null;
-})()`;
 
 const watchlistOrder = (page: Page) => page.locator('.watchlist-film h2 a').allTextContents();
 

@@ -13,6 +13,7 @@ import {
 } from '@filmlist/shared/messages';
 import { SITE_NAME } from '@filmlist/shared/constants';
 import { expectAccessible, launchBrowser, newPage } from './support/browser.js';
+import { lefts, leftOf } from './support/bidi.js';
 import { addressOf, callApi, logIn, logInApi, newAccount, registerVerified, watchlistTitles } from './support/members.js';
 import { addFilmAsReviewer } from './support/reviewer.js';
 
@@ -103,23 +104,6 @@ const look = async (page: Page, selector: string) =>
       return { background: s.backgroundColor, color: s.color, weight: Number(s.fontWeight), border: s.borderTopStyle + ' ' + s.borderTopColor };
     })()`),
   );
-
-/** Left of the first `text` in the first element `selector` finds holding it, and of that element's <bdi>. */
-const lefts = z.object({ text: z.number(), title: z.number() }).nullable();
-const leftOf = (selector: string, text: string) => `(() => {
-  const box = [...document.querySelectorAll(${JSON.stringify(selector)})].find((e) => e.textContent.includes(${JSON.stringify(text)}) && e.querySelector('bdi'));
-  if (!box) return null;
-  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const at = node.data.indexOf(${JSON.stringify(text)});
-    if (at < 0) continue;
-    const range = document.createRange();
-    range.setStart(node, at);
-    range.setEnd(node, at + 1);
-    return { text: range.getBoundingClientRect().left, title: box.querySelector('bdi').getBoundingClientRect().left };
-  }
-  return null;
-})()`;
 
 /** The script files the page has asked for so far. */
 const scriptsAsked = async (page: Page) =>
