@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { get } from 'node:http';
 import pg from 'pg';
-import { hashPassword, openDatabase } from '@filmlist/server/bench';
+import { FILMS_CHANGED_CHANNEL, hashPassword, openDatabase } from '@filmlist/server/bench';
 import { startFakeTmdb, type FakeTmdb } from '@filmlist/server/test/fake-tmdb';
 import type { NginxProcess } from '@filmlist/server/test/nginx';
 import { fmt } from './lib.js';
@@ -163,7 +163,17 @@ async function membersFor(databaseUrl: string, count: number): Promise<BenchMemb
 }
 
 type CpuKind =
-  'listRebuild' | 'listRebuildPlain' | 'listFromMemory' | 'notModified' | 'filmPage' | 'privateRead' | 'vote' | 'login' | 'lookup' | 'card';
+  | 'listRebuild'
+  | 'listRebuildPlain'
+  | 'listReadWhole'
+  | 'listFromMemory'
+  | 'notModified'
+  | 'filmPage'
+  | 'privateRead'
+  | 'vote'
+  | 'login'
+  | 'lookup'
+  | 'card';
 
 async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -515,15 +525,34 @@ async function main(): Promise<void> {
       };
       await onOne(
         'listRebuild',
-        'List read, the instance rebuilds it (after a change)',
-        'GET with Accept-Encoding: br right after a vote on another instance, 20 times: the list read from the database, ranked, serialized and brotli-compressed (the PostgreSQL share includes the vote)',
+        'List read, the instance makes it anew (after a vote)',
+        "GET with Accept-Encoding: br right after a vote on another instance, 20 times: the voted film read again from the database (the change feed names it), the list re-ranked, copied together from each film's JSON and hashed, then brotli-compressed (the PostgreSQL share includes the vote)",
         () => rebuilds(900, BROTLI),
       );
       await onOne(
         'listRebuildPlain',
-        'List read, rebuilt, uncompressed',
-        'the same without Accept-Encoding: the rebuild without the brotli copy',
+        'List read, made anew, uncompressed',
+        "the same without Accept-Encoding: the list made after a vote without the brotli copy, which is what each instance's read of the live list's version costs",
         () => rebuilds(920, {}),
+      );
+      await onOne(
+        'listReadWhole',
+        'List read whole, uncompressed (after a change naming no film)',
+        `GET without Accept-Encoding 150 ms after a NOTIFY on ${FILMS_CHANGED_CHANNEL} with no films named (as demo:clear sends, and a film added or removed makes), 20 times: every film read from the database, presented, serialized, ranked and hashed`,
+        async () => {
+          const client = new pg.Client({ connectionString: database.url });
+          await client.connect();
+          try {
+            for (let i = 0; i < 20; i += 1) {
+              await client.query('SELECT pg_notify($1, $2)', [FILMS_CHANGED_CHANNEL, '']);
+              await new Promise((resolve) => setTimeout(resolve, 150));
+              await rawGet(`${direct}${LIST}`, {});
+            }
+          } finally {
+            await client.end();
+          }
+          return 20;
+        },
       );
       await onOne(
         'listFromMemory',
@@ -704,6 +733,7 @@ async function main(): Promise<void> {
           cpu: {
             listRebuild: cpuOf('listRebuild'),
             listRebuildPlain: cpuOf('listRebuildPlain'),
+            listReadWhole: cpuOf('listReadWhole'),
             filmPage: cpuOf('filmPage'),
             privateRead: cpuOf('privateRead'),
             vote: cpuOf('vote'),

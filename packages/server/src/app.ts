@@ -21,7 +21,7 @@ import { discoveryRoutes } from './modules/discovery/routes.js';
 import { entryRoutes } from './modules/film-database/entry.js';
 import { createFilmDatabase } from './modules/film-database/film-database.js';
 import type { TmdbHttpOptions } from './modules/film-database/tmdb-http.js';
-import { FILMS_CHANGED_CHANNEL } from './modules/films/film-changes.js';
+import { decodeFilmChanges, encodeFilmChanges, FILMS_CHANGED_CHANNEL, type FilmChanges } from './modules/films/film-changes.js';
 import { listEventRoutes } from './modules/films/events-routes.js';
 import { FilmListCache } from './modules/films/film-list-cache.js';
 import { ListEvents } from './modules/films/list-events.js';
@@ -167,24 +167,41 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ? new ChangeFeed(
         config.databaseUrl,
         FILMS_CHANGED_CHANNEL,
-        () => {
-          app.filmListCache.invalidateLocal();
+        (payload) => {
+          app.filmListCache.invalidateLocal(decodeFilmChanges(payload));
           app.listEvents.changed();
         },
         (error) => app.log.warn({ err: error }, 'film change feed interrupted'),
       )
     : null;
-  const notifyOthers = feed ? throttle(() => void feed.notify(), NOTIFY_WINDOW_MS) : undefined;
+  // The films written here since the last notice, named in the next one (at most one per NOTIFY_WINDOW_MS).
+  let unannounced: FilmChanges = new Set();
+  const announce = feed
+    ? throttle(() => {
+        const changes = unannounced;
+        unannounced = new Set();
+        void feed.notify(encodeFilmChanges(changes));
+      }, NOTIFY_WINDOW_MS)
+    : undefined;
   app.decorate(
     'filmListCache',
-    new FilmListCache(async () => (await films.listAll()).map(presentFilm), {
-      now: () => clock.now().getTime(),
-      maxAgeMs: () => (feed && !feed.connected ? STALE_LIST_MS : undefined),
-      broadcast: () => {
-        app.listEvents.changed();
-        notifyOthers?.();
+    new FilmListCache(
+      {
+        all: async () => (await films.listAll()).map(presentFilm),
+        some: async (filmIds) => (await films.listSome(filmIds)).map(presentFilm),
       },
-    }),
+      {
+        now: () => clock.now().getTime(),
+        maxAgeMs: () => (feed && !feed.connected ? STALE_LIST_MS : undefined),
+        broadcast: (filmId) => {
+          app.listEvents.changed();
+          if (!announce) return;
+          if (filmId === undefined) unannounced = 'all';
+          else if (unannounced !== 'all') unannounced.add(filmId);
+          announce();
+        },
+      },
+    ),
   );
   app.decorate(
     'listEvents',

@@ -9,4 +9,5 @@ export { RECOUNT_SQL } from './db/recount.js';
 export { AccessTokens } from './modules/auth/access-tokens.js';
 export { hashPassword, verifyPassword } from './modules/auth/passwords.js';
 export { renderCard } from './modules/cards/card-image.js';
+export { FILMS_CHANGED_CHANNEL } from './modules/films/film-changes.js';
 export { RATE_LIMIT_PREFIX, rateLimitRedis } from './lib/rate-limit-store.js';

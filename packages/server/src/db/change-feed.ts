@@ -4,7 +4,9 @@ import pg from 'pg';
  * Tells every instance on one PostgreSQL that something changed, through
  * LISTEN/NOTIFY on a dedicated connection that reconnects by itself. While it
  * is not listening, `connected` is false and callers must not trust local caches
- * for long.
+ * for long. A notice carries a payload saying what changed ('' for anything);
+ * a lost connection is reported as a change of anything. This process's own
+ * notices are not reported back to it: it knew of the change first.
  */
 export class ChangeFeed {
   private client: pg.Client | null = null;
@@ -15,7 +17,7 @@ export class ChangeFeed {
   constructor(
     private readonly databaseUrl: string,
     private readonly channel: string,
-    private readonly onChange: () => void,
+    private readonly onChange: (payload: string) => void,
     private readonly onError: (error: unknown) => void = () => undefined,
   ) {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name: ${channel}`);
@@ -29,18 +31,22 @@ export class ChangeFeed {
       this.client = null;
       this.connected = false;
       if (error) this.onError(error);
-      // Whatever happened while away is unknown: treat it as a change.
-      this.onChange();
+      // Whatever happened while away is unknown: treat it as a change of anything.
+      this.onChange('');
       this.scheduleRetry();
     };
     client.on('error', lost);
     client.on('end', () => lost());
+    /** this connection's backend: the sender of this process's own notices */
+    let ownPid: number | undefined;
     client.on('notification', (message) => {
-      if (message.channel === this.channel) this.onChange();
+      if (message.channel === this.channel && message.processId !== ownPid) this.onChange(message.payload ?? '');
     });
     this.client = client;
     try {
       await client.connect();
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      ownPid = rows[0]?.pid;
       await client.query(`LISTEN ${this.channel}`);
       if (this.client === client) this.connected = true;
     } catch (error) {
@@ -58,12 +64,12 @@ export class ChangeFeed {
     this.retryTimer.unref();
   }
 
-  /** Tell every listening instance (this one included). Best effort: a lost notice is covered by the staleness bound. */
-  async notify(): Promise<void> {
+  /** Tell every other listening instance. Best effort: a lost notice is covered by the staleness bound. */
+  async notify(payload = ''): Promise<void> {
     const client = this.client;
     if (!client || !this.connected) return;
     try {
-      await client.query(`NOTIFY ${this.channel}`);
+      await client.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
     } catch (error) {
       this.onError(error);
     }

@@ -170,13 +170,13 @@ describe.runIf(bin)('a PostgreSQL restart under a write load', () => {
       // The process lived through it, and its background parts came back too:
       expect(server.child.exitCode).toBeNull();
       // the change feed listens again: its own connection, reopened by itself, which has run LISTEN
-      // (and NOTIFY since, if the app wrote after it came back)...
+      // (and its NOTIFY since, through pg_notify, if the app wrote after it came back)...
       const probe = new pg.Client({ connectionString: url });
       await probe.connect();
       try {
         await waitFor('the change feed listening again', RECOVERY_BOUND_MS, async () => {
           const { rows } = await probe.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query IN ('LISTEN filmlist_films', 'NOTIFY filmlist_films')`,
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE query IN ('LISTEN filmlist_films', 'SELECT pg_notify($1, $2)')`,
           );
           return (rows[0]?.n ?? 0) >= 1;
         });

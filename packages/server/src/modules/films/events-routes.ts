@@ -6,6 +6,7 @@ import { messages } from '@filmlist/shared/messages';
 import { z } from 'zod';
 import { HttpError } from '../../lib/http-errors.js';
 import type { EventSink } from './list-events.js';
+import { clientAddress } from '../../lib/client-address.js';
 
 /** How long a client refused a stream is asked to wait before trying again, in seconds. */
 const RETRY_AFTER = { addressFull: '30', processFull: '5' };
@@ -68,7 +69,7 @@ export const listEventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admission = app.listEvents.admit(request.ip);
+      const admission = app.listEvents.admit(clientAddress(request));
       if (admission === 'address-full') {
         throw new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'retry-after': RETRY_AFTER.addressFull });
       }
@@ -87,7 +88,7 @@ export const listEventRoutes: FastifyPluginAsyncZod = async (app) => {
       // Clients reconnect after a few seconds, spread out so that a restart is not met by every stream at once.
       sink.write(Buffer.from(`retry: ${2000 + Math.floor(Math.random() * 3000)}\n\n`));
       const lastEventId = request.headers['last-event-id'];
-      app.listEvents.open(sink, request.ip, typeof lastEventId === 'string' ? lastEventId : undefined);
+      app.listEvents.open(sink, clientAddress(request), typeof lastEventId === 'string' ? lastEventId : undefined);
       // The head, the retry and the first event leave together.
       sink.uncork();
     },

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ListedFilm } from '@filmlist/shared/api/films';
-import { FilmListCache } from './film-list-cache.js';
+import fc from 'fast-check';
+import { rankFilms } from '@filmlist/shared/score';
+import { FilmListCache, type FilmListSource } from './film-list-cache.js';
+import { weakEtag } from '../../lib/http-cache.js';
 
 const film = (film_id: number, score: number): ListedFilm => ({
   film_id,
@@ -18,12 +21,21 @@ const film = (film_id: number, score: number): ListedFilm => ({
   poster_url: `/posters/g${film_id}-000000000000.svg`,
 });
 
+/** A source that reads every film with `load`, and picks the named ones from it. */
+const everyFilm = (load: () => Promise<ListedFilm[]>): FilmListSource => ({
+  all: load,
+  some: async (ids) => (await load()).filter((f) => ids.includes(f.film_id)),
+});
+
 describe('FilmListCache', () => {
   it('loads once, ranks, and reloads after an invalidation', async () => {
     let loads = 0;
     let films = [film(1, 10), film(2, 50)];
     const broadcasts: number[] = [];
-    const cache = new FilmListCache(async () => (loads++, films), { broadcast: () => broadcasts.push(loads) });
+    const cache = new FilmListCache(
+      everyFilm(async () => (loads++, films)),
+      { broadcast: () => broadcasts.push(loads) },
+    );
     const first = await cache.get();
     expect(first.films.map((f) => f.film_id)).toEqual([2, 1]);
     expect(JSON.parse(first.body.toString())).toEqual({ films: first.films });
@@ -46,10 +58,12 @@ describe('FilmListCache', () => {
   it('does not keep a load that an invalidation overtook', async () => {
     let release: (films: ListedFilm[]) => void = () => undefined;
     let loads = 0;
-    const cache = new FilmListCache(() => {
-      loads += 1;
-      return new Promise<ListedFilm[]>((resolve) => (release = resolve));
-    });
+    const cache = new FilmListCache(
+      everyFilm(() => {
+        loads += 1;
+        return new Promise<ListedFilm[]>((resolve) => (release = resolve));
+      }),
+    );
     const pending = cache.get();
     cache.invalidate();
     release([film(1, 1)]);
@@ -64,7 +78,10 @@ describe('FilmListCache', () => {
     let now = 0;
     let loads = 0;
     let maxAge: number | undefined = 1000;
-    const cache = new FilmListCache(async () => (loads++, []), { now: () => now, maxAgeMs: () => maxAge });
+    const cache = new FilmListCache(
+      everyFilm(async () => (loads++, [])),
+      { now: () => now, maxAgeMs: () => maxAge },
+    );
     await cache.get();
     now = 900;
     await cache.get();
@@ -81,7 +98,7 @@ describe('FilmListCache', () => {
   it('answers atLeast with the current list for its own versions, and reads again for one it has not made, at most once a second', async () => {
     let loads = 0;
     let films = [film(1, 10)];
-    const cache = new FilmListCache(async () => (loads++, films));
+    const cache = new FilmListCache(everyFilm(async () => (loads++, films)));
     const first = await cache.get();
     films = [film(1, 20)];
     cache.invalidate();
@@ -107,7 +124,7 @@ describe('FilmListCache', () => {
   it('reads once for a version another instance made, and answers every later request for it from the current list, even a newer one', async () => {
     let loads = 0;
     let films = [film(1, 10)];
-    const cache = new FilmListCache(async () => (loads++, films));
+    const cache = new FilmListCache(everyFilm(async () => (loads++, films)));
     await cache.get();
     // Another instance made W/"elsewhere" from writes this one has not heard of yet; a write since makes the list newer still.
     films = [film(1, 40), film(2, 50)];
@@ -125,5 +142,120 @@ describe('FilmListCache', () => {
     const newer = await cache.atLeast('W/"elsewhere"');
     expect(newer.films[0]?.score).toBe(60);
     expect(loads).toBe(3);
+  });
+
+  describe('after a write that names its film', () => {
+    /** The films as the database has them, and what the cache read of them. */
+    function database(initial: ListedFilm[]) {
+      const rows = new Map(initial.map((f) => [f.film_id, f]));
+      const reads: { all: number; some: number[][] } = { all: 0, some: [] };
+      const source: FilmListSource = {
+        all: async () => (reads.all++, [...rows.values()]),
+        some: async (ids) => (reads.some.push([...ids]), ids.flatMap((id) => rows.get(id) ?? [])),
+      };
+      return { rows, reads, source };
+    }
+    /** The list read whole from these films, by a cache of its own. */
+    const readWhole = (films: Iterable<ListedFilm>) => new FilmListCache(everyFilm(async () => [...films])).get();
+
+    it('reads only that film again, and makes the same list as a read of every film', async () => {
+      const { rows, reads, source } = database([film(1, 10), film(2, 50), film(3, 30)]);
+      const cache = new FilmListCache(source);
+      await cache.get();
+      rows.set(1, film(1, 70));
+      cache.invalidate(1);
+      const list = await cache.get();
+      expect(reads).toEqual({ all: 1, some: [[1]] });
+      expect(list.films.map((f) => f.film_id)).toEqual([1, 2, 3]);
+      const whole = await readWhole(rows.values());
+      expect(list.body.equals(whole.body)).toBe(true);
+      expect(list.etag).toBe(whole.etag);
+      expect(list.body.toString()).toBe(JSON.stringify({ films: rankFilms([...rows.values()]) }));
+    });
+
+    it('drops a film that is gone and adds one that is new, and reads every film after a change it is not told the film of', async () => {
+      const { rows, reads, source } = database([film(1, 10), film(2, 50)]);
+      const cache = new FilmListCache(source);
+      await cache.get();
+      rows.delete(2);
+      rows.set(3, film(3, 20));
+      cache.invalidateLocal([2, 3]);
+      expect((await cache.get()).films.map((f) => f.film_id)).toEqual([3, 1]);
+      expect(reads.some).toEqual([[2, 3]]);
+      cache.invalidateLocal([1]);
+      cache.invalidateLocal();
+      await cache.get();
+      expect(reads).toEqual({ all: 2, some: [[2, 3]] });
+    });
+
+    it('reads every film when more than MAX_FILMS_REREAD changed, and after a read that failed', async () => {
+      const { rows, reads, source } = database([film(1, 10)]);
+      let fail = false;
+      const cache = new FilmListCache({ all: source.all, some: (ids) => (fail ? Promise.reject(new Error('down')) : source.some(ids)) });
+      await cache.get();
+      cache.invalidateLocal(Array.from({ length: 1001 }, (_, i) => i + 1));
+      await cache.get();
+      expect(reads).toEqual({ all: 2, some: [] });
+      rows.set(1, film(1, 90));
+      fail = true;
+      cache.invalidate(1);
+      await expect(cache.get()).rejects.toThrow('down');
+      fail = false;
+      expect((await cache.get()).films[0]?.score).toBe(90);
+      expect(reads.all).toBe(3);
+    });
+
+    it('ends equal to a read of every film, whatever the writes, their notices and the reads in between', async () => {
+      const op = fc.oneof(
+        fc.record({ kind: fc.constant('vote' as const), id: fc.integer({ min: 1, max: 8 }), score: fc.integer({ min: 0, max: 100 }) }),
+        fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 1, max: 8 }) }),
+        fc.record({ kind: fc.constant('unnamed' as const), id: fc.integer({ min: 1, max: 8 }), score: fc.integer({ min: 0, max: 100 }) }),
+        fc.record({ kind: fc.constant('read' as const), wait: fc.boolean() }),
+        fc.record({ kind: fc.constant('tick' as const) }),
+      );
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(op, { maxLength: 40 }),
+          fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1 }),
+          async (ops, delays) => {
+            const rows = new Map([1, 2, 3, 4].map((id) => [id, film(id, id * 10)]));
+            // Reads take a few milliseconds, as a database's do, each its own time: writes and notices land in the
+            // middle of them, and a later read may answer first. Each sees the films as they were when it began.
+            let reads = 0;
+            const later = <T>(value: () => T) => {
+              const seen = value();
+              return new Promise<T>((resolve) => setTimeout(() => resolve(seen), delays[reads++ % delays.length]));
+            };
+            const cache = new FilmListCache({
+              all: () => later(() => [...rows.values()]),
+              some: (ids) => later(() => ids.flatMap((id) => rows.get(id) ?? [])),
+            });
+            const pending: Promise<unknown>[] = [];
+            for (const step of ops) {
+              if (step.kind === 'vote') {
+                rows.set(step.id, film(step.id, step.score));
+                cache.invalidateLocal([step.id]);
+              } else if (step.kind === 'remove') {
+                rows.delete(step.id);
+                cache.invalidateLocal([step.id]);
+              } else if (step.kind === 'unnamed') {
+                rows.set(step.id, film(step.id, step.score));
+                cache.invalidateLocal();
+              } else if (step.kind === 'read') {
+                const read = cache.get();
+                if (step.wait) await read;
+                else pending.push(read);
+              } else await new Promise((resolve) => setTimeout(resolve, 1));
+            }
+            await Promise.all(pending);
+            const list = await cache.get();
+            const whole = await readWhole(rows.values());
+            expect(list.body.toString()).toBe(whole.body.toString());
+            expect(list.etag).toBe(weakEtag(JSON.stringify({ films: rankFilms([...rows.values()]) })));
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
   });
 });

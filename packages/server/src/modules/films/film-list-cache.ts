@@ -9,9 +9,31 @@ export interface RankedList extends CompressibleBody {
   etag: string;
 }
 
-function rankedList(films: ListedFilm[]): RankedList {
-  const ranked = rankFilms(films);
-  const body = Buffer.from(JSON.stringify({ films: ranked }));
+/**
+ * Each film's JSON in the list's answer as UTF-8 after a comma, made once per
+ * presented film: a list made after a few films changed serializes only those,
+ * and its body is these bytes copied one after another (joining the strings
+ * and encoding the result took ten times as long at 10,000 films).
+ */
+const serialized = new WeakMap<ListedFilm, Buffer>();
+
+function jsonAfterComma(film: ListedFilm): Buffer {
+  let json = serialized.get(film);
+  if (json === undefined) {
+    json = Buffer.from(`,${JSON.stringify(film)}`);
+    serialized.set(film, json);
+  }
+  return json;
+}
+
+const OPEN = Buffer.from('{"films":[');
+const CLOSE = Buffer.from(']}');
+
+/** The answer of GET /api/films/allfilms for films in rank order: the bytes JSON.stringify({ films }) makes. */
+function rankedList(ranked: ListedFilm[]): RankedList {
+  const parts = ranked.map(jsonAfterComma);
+  if (parts[0]) parts[0] = parts[0].subarray(1);
+  const body = Buffer.concat([OPEN, ...parts, CLOSE]);
   return { films: ranked, etag: weakEtag(body), ...compressible(body) };
 }
 
@@ -39,6 +61,16 @@ const VERSIONS_KEPT = 32;
 /** Reads of the list forced by an unknown version are at least this far apart (decision 013). */
 const FORCED_READ_GAP_MS = 1000;
 
+/** Past this many changed films since the last list, the next one reads every film: one scan beats that many lookups. */
+export const MAX_FILMS_REREAD = 1000;
+
+/** Where the ranked list's films come from: all of them, or a few that changed. */
+export interface FilmListSource {
+  all(): Promise<ListedFilm[]>;
+  /** these films as they are now; a film left out is gone */
+  some(filmIds: readonly number[]): Promise<ListedFilm[]>;
+}
+
 export interface FilmListCacheOptions {
   /** now, in milliseconds (the app's clock) */
   now?: () => number;
@@ -47,17 +79,36 @@ export interface FilmListCacheOptions {
    * while their change feed is down, so another instance's write shows within it.
    */
   maxAgeMs?: () => number | undefined;
-  /** called by invalidate(): tells the other instances */
-  broadcast?: () => void;
+  /** called by invalidate(): tells the other instances which film changed (undefined: any of them) */
+  broadcast?: (filmId: number | undefined) => void;
+}
+
+/** The last list made here and its films by id: what a list made after a few changes starts from. */
+interface Base {
+  list: RankedList;
+  byId: Map<number, ListedFilm>;
 }
 
 /**
  * The ranked list, computed once and kept until a write that changes films or
  * ranking invalidates it. A load that overlaps an invalidation is not kept.
+ *
+ * A write that names its film (a vote, here or announced by another instance)
+ * makes the next list from the last one: only the films named since are read
+ * again, moved to their new ranks and serialized. Anything else (a write that
+ * does not name its film, a change feed that was down, a version this process
+ * has not made) reads every film. Lists are made one after another, each from
+ * the one before, so two never patch the same base.
  */
 export class FilmListCache {
   private current: { list: Promise<RankedList>; loadedAt: number } | null = null;
   private generation = 0;
+  /** the films changed since the last list was made, or every film */
+  private changed: Set<number> | 'all' = 'all';
+  private base: Base | null = null;
+  /** lists being made or waiting to be: a new one waits for `lastMade` while any is */
+  private making = 0;
+  private lastMade: Promise<unknown> = Promise.resolve();
   /** the versions of the lists made here lately, and those a read here covered (atLeast), oldest first: the current list holds each */
   private readonly made: string[] = [];
   /** a read forced by an unknown version, not started yet: requests arriving meanwhile share it */
@@ -65,7 +116,7 @@ export class FilmListCache {
   private lastForcedReadAt = -Infinity;
 
   constructor(
-    private readonly loadFilms: () => Promise<ListedFilm[]>,
+    private readonly source: FilmListSource,
     private readonly options: FilmListCacheOptions = {},
   ) {}
 
@@ -75,9 +126,15 @@ export class FilmListCache {
 
   get(): Promise<RankedList> {
     const maxAge = this.options.maxAgeMs?.();
-    if (this.current && (maxAge === undefined || this.now() - this.current.loadedAt <= maxAge)) return this.current.list;
+    if (this.current) {
+      if (maxAge === undefined || this.now() - this.current.loadedAt <= maxAge) return this.current.list;
+      // Served as long as allowed while changes elsewhere may go unheard: read every film.
+      this.changed = 'all';
+    }
     const generation = this.generation;
-    const list = this.loadFilms().then(rankedList);
+    this.making += 1;
+    const list = this.making > 1 ? this.lastMade.then(() => this.make()) : this.make();
+    this.lastMade = list.catch(() => undefined);
     const entry = { list, loadedAt: this.now() };
     this.current = entry;
     list.then(
@@ -90,6 +147,41 @@ export class FilmListCache {
       },
     );
     return list;
+  }
+
+  /** A new list: the last one with the films changed since read again, or every film read. */
+  private async make(): Promise<RankedList> {
+    const changed = this.changed;
+    this.changed = new Set();
+    try {
+      const base = this.base;
+      if (changed === 'all' || base === null) {
+        const films = await this.source.all();
+        const list = rankedList(rankFilms(films));
+        this.base = { list, byId: new Map(films.map((film) => [film.film_id, film])) };
+        return list;
+      }
+      if (changed.size === 0) return base.list;
+      const ids = [...changed];
+      const fresh = await this.source.some(ids);
+      for (const id of ids) base.byId.delete(id);
+      for (const film of fresh) base.byId.set(film.film_id, film);
+      // The last ranks with the changed films in place: nearly in order, which the sort sees through.
+      const ranked: ListedFilm[] = [];
+      for (const film of base.list.films) {
+        const now = base.byId.get(film.film_id);
+        if (now && !changed.has(film.film_id)) ranked.push(now);
+      }
+      for (const film of fresh) ranked.push(film);
+      base.list = rankedList(rankFilms(ranked));
+      return base.list;
+    } catch (error) {
+      // What this read would have taken in is unknown: the next reads every film.
+      this.changed = 'all';
+      throw error;
+    } finally {
+      this.making -= 1;
+    }
   }
 
   /**
@@ -129,15 +221,21 @@ export class FilmListCache {
     if (this.made.length > VERSIONS_KEPT) this.made.shift();
   }
 
-  /** After a write: drop the list here and tell the other instances. */
-  invalidate(): void {
-    this.invalidateLocal();
-    this.options.broadcast?.();
+  /** After a write (to `filmId`'s row and votes alone, when given): drop the list here and tell the other instances. */
+  invalidate(filmId?: number): void {
+    this.invalidateLocal(filmId === undefined ? undefined : [filmId]);
+    this.options.broadcast?.(filmId);
   }
 
-  /** A change made elsewhere: drop the list here only. */
-  invalidateLocal(): void {
+  /** A change made elsewhere (to these films alone, when given): drop the list here only. */
+  invalidateLocal(filmIds?: readonly number[]): void {
     this.generation += 1;
     this.current = null;
+    if (filmIds === undefined || this.changed === 'all') {
+      this.changed = 'all';
+      return;
+    }
+    for (const id of filmIds) this.changed.add(id);
+    if (this.changed.size > MAX_FILMS_REREAD) this.changed = 'all';
   }
 }

@@ -12,9 +12,24 @@ export interface ListFacts {
   posterPath: string | null;
 }
 
+/** The columns of a film that its list row shows. */
+export type ListedColumns = Pick<
+  FilmRow,
+  | 'filmId'
+  | 'title'
+  | 'releaseYear'
+  | 'description'
+  | 'watchLink'
+  | 'slug'
+  | 'notHeardCount'
+  | 'heardNotRatedCount'
+  | 'ratingCount'
+  | 'ratingSum'
+>;
+
 /** A film with what its list row shows, as the films repository reads it; facts null for a film without any. */
 export interface ListedFilmRow {
-  film: FilmRow;
+  film: ListedColumns;
   facts: ListFacts | null;
 }
 

@@ -47,4 +47,26 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     expect(vote.statusCode).toBe(201);
     await within(1000, async () => (await listOf(second)).find((f) => f.film_id === film.filmId)?.score === 50);
   });
+
+  it('makes, from a vote another instance names, the same list as a read of every film', async () => {
+    const film = await createFilm(first.app, { title: 'Patched Elsewhere', releaseYear: 2006 });
+    await within(1000, async () => (await listOf(second)).some((f) => f.film_id === film.filmId));
+    const member = await createMember(first.app);
+    const vote = await first.app.inject({
+      method: 'POST',
+      url: '/api/ratings/rate',
+      headers: member.auth,
+      payload: { user_id: member.userId, film_id: film.filmId, rating: 9 },
+    });
+    expect(vote.statusCode).toBe(201);
+    await within(1000, async () => (await listOf(second)).find((f) => f.film_id === film.filmId)?.r === 1);
+    const patched = await second.app.inject('/api/films/allfilms');
+    // Both instances now read every film.
+    first.app.filmListCache.invalidateLocal();
+    second.app.filmListCache.invalidateLocal();
+    const [wholeHere, wholeThere] = await Promise.all([first, second].map((t) => t.app.inject('/api/films/allfilms')));
+    expect(patched.headers.etag).toBe(wholeThere?.headers.etag);
+    expect(patched.body).toBe(wholeThere?.body);
+    expect(wholeHere?.headers.etag).toBe(wholeThere?.headers.etag);
+  });
 });

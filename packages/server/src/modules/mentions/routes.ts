@@ -74,7 +74,7 @@ export const mentionRoutes: FastifyPluginAsyncZod = async (app) => {
           body: mentionRequest,
           answer: mentionAnswer,
           status: 201,
-          write: (voter, vote, now) => castVote(app, () => repo.record(voter, vote.film_id, vote.mentioned, now)),
+          write: (voter, vote, now) => castVote(app, vote.film_id, () => repo.record(voter, vote.film_id, vote.mentioned, now)),
           refused: () => Promise.resolve(conflict(serverMessages.alreadyMentioned, 'already_mentioned')),
           present: (userId, vote) => ({
             message: serverMessages.mentionRecorded,

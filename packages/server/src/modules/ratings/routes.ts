@@ -69,7 +69,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
           body: ratingRequest,
           answer: ratingAnswer,
           status: 201,
-          write: (voter, vote, now) => castVote(app, () => repo.record(voter, vote.film_id, vote.rating, now)),
+          write: (voter, vote, now) => castVote(app, vote.film_id, () => repo.record(voter, vote.film_id, vote.rating, now)),
           refused: () => Promise.resolve(conflict(serverMessages.alreadyRated, 'already_rated')),
           present: present(serverMessages.ratingRecorded),
         }),
@@ -83,7 +83,7 @@ export const ratingRoutes: FastifyPluginAsyncZod = async (app) => {
           body: ratingRequest,
           answer: ratingAnswer,
           status: 200,
-          write: (voter, vote, now) => castVote(app, () => repo.edit(voter, vote.film_id, vote.rating, now)),
+          write: (voter, vote, now) => castVote(app, vote.film_id, () => repo.edit(voter, vote.film_id, vote.rating, now)),
           // An unknown film is a 404 of its own; a known one not rated yet, "not rated".
           refused: async (_app, vote) => {
             await findFilm(app, vote.film_id);

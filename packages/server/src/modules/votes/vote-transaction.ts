@@ -26,12 +26,12 @@ function voteError(error: unknown): unknown {
 /**
  * A vote write from a route: retried like any transaction on a deadlock, an
  * unknown film answered 404 and a member gone 401, and the ranked list
- * refreshed after a recorded vote.
+ * refreshed after a recorded vote (only its film is read again).
  */
-export async function castVote(app: FastifyInstance, write: () => Promise<VoteOutcome>): Promise<VoteOutcome> {
+export async function castVote(app: FastifyInstance, filmId: number, write: () => Promise<VoteOutcome>): Promise<VoteOutcome> {
   try {
     const outcome = await retryConflicts(write);
-    if (outcome === 'recorded') app.filmListCache.invalidate();
+    if (outcome === 'recorded') app.filmListCache.invalidate(filmId);
     return outcome;
   } catch (error) {
     throw voteError(error);
