@@ -127,6 +127,19 @@ export default tseslint.config(
       ],
     },
   },
+  // The server keys per-address limits by clientAddress (lib/client-address.ts): an IPv6 client by its /64,
+  // not by each of the addresses it may take. The request log keeps the address as it came.
+  {
+    files: ['packages/server/src/**/*.ts'],
+    ignores: ['**/config.ts', '**/*.config.{ts,js}', 'packages/server/src/lib/request-log.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', property: 'env', message: environmentMessage },
+        { object: 'request', property: 'ip', message: 'Key a client by clientAddress(request) (lib/client-address.ts).' },
+      ],
+    },
+  },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

@@ -5,6 +5,7 @@ import { messages } from '@filmlist/shared/messages';
 import { HttpError } from '../lib/http-errors.js';
 import type { SpentHit } from '../lib/rate-limit-store.js';
 import type { RouteHook } from '../types.js';
+import { clientAddress } from '../lib/client-address.js';
 
 export interface LimitRule {
   limit: number;
@@ -95,8 +96,9 @@ export function accountIn<T>(
 }
 
 /**
- * A hook that counts the request against its tier, per address (request.ip
- * honours X-Forwarded-For only when TRUST_PROXY is set) and per account where
+ * A hook that counts the request against its tier, per address (clientAddress:
+ * an IPv6 address by its /64; X-Forwarded-For is honoured only when TRUST_PROXY
+ * is set) and per account where
  * the tier has one. It runs before validation, so malformed requests count
  * too; `account` therefore reads the raw body (safeParse) and names the
  * account acted upon: by default the signed-in member.
@@ -107,7 +109,7 @@ export function rateLimit(
 ): RouteHook {
   const tier: { ip?: LimitRule; account?: LimitRule } = RATE_LIMITS[name];
   const hook: RouteHook = async (request) => {
-    if (tier.ip) await consumeLimit(request.server, `${name}:ip:${request.ip}`, tier.ip);
+    if (tier.ip) await consumeLimit(request.server, `${name}:ip:${clientAddress(request)}`, tier.ip);
     if (tier.account) {
       const who = account(request);
       // `account` names the account in its one canonical form (an id, a fold, an email key): no second fold here.

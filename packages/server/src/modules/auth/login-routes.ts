@@ -10,6 +10,7 @@ import { usersRepository } from '../users/repository.js';
 import { loginBudgetKey, loginThrottle } from './login-throttle.js';
 import { verifyAgainstDummy, verifyPassword } from './passwords.js';
 import { holdsReviewerRole } from './roles.js';
+import { clientAddress } from '../../lib/client-address.js';
 
 /**
  * POST /api/users/login (its long-standing path, so it is registered under /users):
@@ -38,11 +39,11 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await repo.findByUsername(username);
       const budget = loginBudgetKey(user, username);
       // The same status, body and work for an unknown user and a wrong password.
-      const valid = await throttle.check(budget, request.ip, () =>
+      const valid = await throttle.check(budget, clientAddress(request), () =>
         user ? verifyPassword(user.passwordHash, password) : verifyAgainstDummy(password),
       );
       if (!user || !valid) throw new HttpError(401, 'invalid_credentials', messages.loginFailed);
-      await throttle.succeeded(budget, request.ip);
+      await throttle.succeeded(budget, clientAddress(request));
       if (!user.verified) throw new HttpError(403, 'unverified', messages.loginUnverified);
       const session = await app.sessions.create(user.userId, now);
       const access = await app.accessTokens.sign({ userId: user.userId, sessionId: session.sessionId }, now);

@@ -94,6 +94,23 @@ describe('guessing stays bounded', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect((await login(t, member.username, MEMBER_PASSWORD)).statusCode).toBe(200);
   });
+
+  it('per address, an IPv6 client by its /64: a new address in the same network is the same client', async () => {
+    const member = await createMember(t.app);
+    // Each guess from another address of one /64, as a client that picks its own addresses can.
+    for (let i = 0; i < LOGIN_LIMITS.pair.limit; i += 1)
+      expect((await login(t, member.username, `wrong ${i}`, `2001:db8:77:1:${(i + 1).toString(16)}::9`)).statusCode).toBe(401);
+    expect((await login(t, member.username, MEMBER_PASSWORD, '2001:db8:77:1:ffff:ffff:ffff:fffe')).statusCode).toBe(429);
+    expect((await login(t, member.username, MEMBER_PASSWORD, '2001:db8:77:2::9')).statusCode).toBe(200);
+  });
+
+  it('per address: an IPv4 address written IPv4-mapped is the same client', async () => {
+    const member = await createMember(t.app);
+    const attacker = freshClientAddress();
+    for (let i = 0; i < LOGIN_LIMITS.pair.limit; i += 1)
+      expect((await login(t, member.username, `wrong ${i}`, i % 2 ? `::ffff:${attacker}` : attacker)).statusCode).toBe(401);
+    expect((await login(t, member.username, MEMBER_PASSWORD, `::ffff:${attacker}`)).statusCode).toBe(429);
+  });
 });
 
 describe("the owner's own logins", () => {

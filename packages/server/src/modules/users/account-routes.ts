@@ -14,6 +14,7 @@ import { presentUser } from './presenter.js';
 import { updateProfile } from './profile-update.js';
 import { usersRepository } from './repository.js';
 import { duplicate } from './routes.js';
+import { clientAddress } from '../../lib/client-address.js';
 
 /** A member's own account: changing it and deleting it. */
 export const accountRoutes = membersOnly(async (app) => {
@@ -39,7 +40,9 @@ export const accountRoutes = membersOnly(async (app) => {
       if (username === undefined && email === undefined && password === undefined) {
         throw badRequest(serverMessages.nothingToUpdate, 'nothing_to_update');
       }
-      const { message, row, emailQueued } = await updateProfile(app, actor, request.body, request.ip).catch(uniqueViolationAs(duplicate));
+      const { message, row, emailQueued } = await updateProfile(app, actor, request.body, clientAddress(request)).catch(
+        uniqueViolationAs(duplicate),
+      );
       if (emailQueued) app.notifyOutbox();
       const user = presentUser(row, { owner: true, isReviewer: holdsReviewerRole(app.config, row), now: app.clock.now() });
       return { message, user, pendingEmail: user.pendingEmail ?? null };
@@ -70,7 +73,7 @@ export const accountRoutes = membersOnly(async (app) => {
       const account = await repo.findById(actor.userId);
       if (!account) throw notFound(serverMessages.userNotFound, 'user_not_found');
       const budget = loginBudgetKey(actor, actor.username);
-      if (!(await throttle.check(budget, request.ip, () => verifyPassword(account.passwordHash, currentPassword)))) {
+      if (!(await throttle.check(budget, clientAddress(request), () => verifyPassword(account.passwordHash, currentPassword)))) {
         throw forbidden(serverMessages.currentPasswordWrong, 'current_password_wrong');
       }
       await transaction(app.db, async (tx) => {

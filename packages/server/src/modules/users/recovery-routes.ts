@@ -16,6 +16,7 @@ import type { UserRow } from './presenter.js';
 import { usersRepository, type TokenPurpose } from './repository.js';
 import { PAGES } from '@filmlist/shared/pages';
 import { pageUrl } from '../pages/addresses.js';
+import { clientAddress } from '../../lib/client-address.js';
 
 interface LinkKind {
   purpose: TokenPurpose;
@@ -70,7 +71,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       // Answered at once, the work done after: the answer and its timing are the same whoever has the address.
       app.background.run('a password reset mail', () =>
-        mailNewLink(request.body.email, request.ip, {
+        mailNewLink(request.body.email, clientAddress(request), {
           purpose: 'password_reset',
           // Demo members (a fresh start's sample data) have no mailbox at all.
           wanted: (user) => user.verified && !user.demo,
@@ -131,7 +132,7 @@ export const recoveryRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       app.background.run('a verification mail', () =>
-        mailNewLink(request.body.email, request.ip, {
+        mailNewLink(request.body.email, clientAddress(request), {
           purpose: 'signup',
           wanted: (user) => !user.verified,
           // The account itself goes 72 hours after sign-up; its link lasts as long as it does.

@@ -28,6 +28,7 @@ import { followEmailLink } from './email-links.js';
 import { usersRepository } from './repository.js';
 import { PAGES } from '@filmlist/shared/pages';
 import { pageUrl } from '../pages/addresses.js';
+import { clientAddress } from '../../lib/client-address.js';
 
 /**
  * Which unique index a race lost against, by the constraint's name (the
@@ -81,7 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // do not refuse that person's own sign-up (the mail budget caps what the mailbox receives).
       preValidation: rateLimit(
         'register',
-        accountIn(registerRequest, (body, request) => `${emailKey(body.email)}|${request.ip}`),
+        accountIn(registerRequest, (body, request) => `${emailKey(body.email)}|${clientAddress(request)}`),
       ),
     },
     async (request, reply) => {
@@ -90,7 +91,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       // Refused before any mail budget is spent: only mail really sent counts against an address.
       if (await repo.usernameTaken(username)) throw conflict(messages.usernameTaken, 'username_taken');
       if (await repo.emailHeldByVerified(email)) throw conflict(messages.emailTaken, 'email_taken');
-      await requireMailBudget(app, { to: email, client: request.ip });
+      await requireMailBudget(app, { to: email, client: clientAddress(request) });
       const passwordHash = await hashPassword(password);
       const user = await transaction(app.db, async (tx) => {
         await repo.removeExpiredUnverified(now, tx);
