@@ -38,8 +38,8 @@ const SMTP_DELAY_MS = 60;
 const tag = randomBytes(4).toString('hex');
 const databaseName = `filmlist_scale_${process.pid}_${tag}`;
 const redisPrefix = `filmlist:test:${tag}:rl:`;
-/** A client address of this run, sent as X-Forwarded-For (both processes trust the proxy). */
-const address = (n: number) => `fd00:${tag.slice(0, 4)}:${tag.slice(4)}::${n.toString(16)}`;
+/** A client address of this run, sent as X-Forwarded-For (both processes trust the proxy): each in a /64 of its own, as limits count an IPv6 client by its /64. */
+const address = (n: number) => `fd00:${tag.slice(0, 4)}:${tag.slice(4)}:${n.toString(16)}::1`;
 const username = (n: number) => `so${tag}u${n}`;
 const emailOf = (n: number) => `${username(n)}@example.com`;
 const REVIEWER = 0;
