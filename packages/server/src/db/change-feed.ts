@@ -5,7 +5,8 @@ import pg from 'pg';
  * LISTEN/NOTIFY on a dedicated connection that reconnects by itself. While it
  * is not listening, `connected` is false and callers must not trust local caches
  * for long. A notice carries a payload saying what changed ('' for anything);
- * a lost connection is reported as a change of anything. This process's own
+ * a lost connection, and each time it listens again, are reported as a change
+ * of anything. This process's own
  * notices are not reported back to it: it knew of the change first.
  */
 export class ChangeFeed {
@@ -48,7 +49,10 @@ export class ChangeFeed {
       const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
       ownPid = rows[0]?.pid;
       await client.query(`LISTEN ${this.channel}`);
-      if (this.client === client) this.connected = true;
+      if (this.client !== client) return;
+      this.connected = true;
+      // What changed before it listened (while it was away, or before it first started) went unheard.
+      this.onChange('');
     } catch (error) {
       lost(error);
       client.end().catch(() => undefined);

@@ -188,6 +188,27 @@ describe('FilmListCache', () => {
       expect(reads).toEqual({ all: 2, some: [[2, 3]] });
     });
 
+    it('reads every film while changes elsewhere may go unheard (maxAgeMs set), even after a write that names its film', async () => {
+      const { rows, reads, source } = database([film(1, 10), film(2, 20)]);
+      let feedDown = true;
+      const cache = new FilmListCache(source, { maxAgeMs: () => (feedDown ? 1000 : undefined) });
+      await cache.get();
+      // Another instance's write, unheard; then one here that names its film.
+      rows.set(2, film(2, 80));
+      rows.set(1, film(1, 30));
+      cache.invalidate(1);
+      expect((await cache.get()).films.map((f) => [f.film_id, f.score])).toEqual([
+        [2, 80],
+        [1, 30],
+      ]);
+      expect(reads).toEqual({ all: 2, some: [] });
+      feedDown = false;
+      rows.set(1, film(1, 90));
+      cache.invalidate(1);
+      await cache.get();
+      expect(reads).toEqual({ all: 2, some: [[1]] });
+    });
+
     it('reads every film when more than MAX_FILMS_REREAD changed, and after a read that failed', async () => {
       const { rows, reads, source } = database([film(1, 10)]);
       let fail = false;

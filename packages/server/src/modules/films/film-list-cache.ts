@@ -96,8 +96,8 @@ interface Base {
  * A write that names its film (a vote, here or announced by another instance)
  * makes the next list from the last one: only the films named since are read
  * again, moved to their new ranks and serialized. Anything else (a write that
- * does not name its film, a change feed that was down, a version this process
- * has not made) reads every film. Lists are made one after another, each from
+ * does not name its film, a change feed that is or was down, a version this
+ * process has not made) reads every film. Lists are made one after another, each from
  * the one before, so two never patch the same base.
  */
 export class FilmListCache {
@@ -155,7 +155,8 @@ export class FilmListCache {
     this.changed = new Set();
     try {
       const base = this.base;
-      if (changed === 'all' || base === null) {
+      // While changes elsewhere may go unheard (maxAgeMs set: the change feed is down), films not named may have changed too.
+      if (changed === 'all' || base === null || this.options.maxAgeMs?.() !== undefined) {
         const films = await this.source.all();
         const list = rankedList(rankFilms(films));
         this.base = { list, byId: new Map(films.map((film) => [film.film_id, film])) };
