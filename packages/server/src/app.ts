@@ -175,12 +175,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       )
     : null;
   // The films written here since the last notice, named in the next one (at most one per NOTIFY_WINDOW_MS).
+  // A notice that could not be sent leaves the others unaware of its films: the next one, tried a window
+  // later and again until one goes, says "any film".
   let unannounced: FilmChanges = new Set();
-  const announce = feed
+  const announce: (() => void) | undefined = feed
     ? throttle(() => {
         const changes = unannounced;
         unannounced = new Set();
-        void feed.notify(encodeFilmChanges(changes));
+        void feed.notify(encodeFilmChanges(changes)).then((sent) => {
+          if (sent || feed.closed) return;
+          unannounced = 'all';
+          announce?.();
+        });
       }, NOTIFY_WINDOW_MS)
     : undefined;
   app.decorate(

@@ -11,7 +11,7 @@ import pg from 'pg';
  */
 export class ChangeFeed {
   private client: pg.Client | null = null;
-  private closed = false;
+  private stopped = false;
   private retryTimer: NodeJS.Timeout | undefined;
   connected = false;
 
@@ -25,7 +25,7 @@ export class ChangeFeed {
   }
 
   async start(): Promise<void> {
-    if (this.closed) return;
+    if (this.stopped) return;
     const client = new pg.Client({ connectionString: this.databaseUrl, connectionTimeoutMillis: 3000 });
     const lost = (error?: unknown) => {
       if (this.client !== client) return;
@@ -60,7 +60,7 @@ export class ChangeFeed {
   }
 
   private scheduleRetry(): void {
-    if (this.closed || this.retryTimer) return;
+    if (this.stopped || this.retryTimer) return;
     this.retryTimer = setTimeout(() => {
       this.retryTimer = undefined;
       void this.start();
@@ -68,19 +68,29 @@ export class ChangeFeed {
     this.retryTimer.unref();
   }
 
-  /** Tell every other listening instance. Best effort: a lost notice is covered by the staleness bound. */
-  async notify(payload = ''): Promise<void> {
+  /** True once close() was called: it will not listen or send again. */
+  get closed(): boolean {
+    return this.stopped;
+  }
+
+  /**
+   * Tell every other listening instance; false when the notice could not be sent (not listening, or the
+   * connection failed), so the caller can say more in the next one.
+   */
+  async notify(payload = ''): Promise<boolean> {
     const client = this.client;
-    if (!client || !this.connected) return;
+    if (!client || !this.connected) return false;
     try {
       await client.query('SELECT pg_notify($1, $2)', [this.channel, payload]);
+      return true;
     } catch (error) {
       this.onError(error);
+      return false;
     }
   }
 
   async close(): Promise<void> {
-    this.closed = true;
+    this.stopped = true;
     clearTimeout(this.retryTimer);
     const client = this.client;
     this.client = null;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ListedFilm } from '@filmlist/shared/api/films';
 import fc from 'fast-check';
 import { rankFilms } from '@filmlist/shared/score';
-import { FilmListCache, type FilmListSource } from './film-list-cache.js';
+import { FilmListCache, WHOLE_READ_EVERY_MS, type FilmListSource } from './film-list-cache.js';
 import { weakEtag } from '../../lib/http-cache.js';
 
 const film = (film_id: number, score: number): ListedFilm => ({
@@ -206,6 +206,23 @@ describe('FilmListCache', () => {
       rows.set(1, film(1, 90));
       cache.invalidate(1);
       await cache.get();
+      expect(reads).toEqual({ all: 2, some: [[1]] });
+    });
+
+    it('reads every film again once its last read of every film is WHOLE_READ_EVERY_MS old', async () => {
+      const { rows, reads, source } = database([film(1, 10), film(2, 20)]);
+      let now = 0;
+      const cache = new FilmListCache(source, { now: () => now });
+      await cache.get();
+      now = WHOLE_READ_EVERY_MS - 1;
+      cache.invalidate(1);
+      await cache.get();
+      expect(reads).toEqual({ all: 1, some: [[1]] });
+      // A change no notice named, seen at the next read of every film.
+      rows.set(2, film(2, 70));
+      now = WHOLE_READ_EVERY_MS;
+      cache.invalidate(1);
+      expect((await cache.get()).films[0]?.score).toBe(70);
       expect(reads).toEqual({ all: 2, some: [[1]] });
     });
 

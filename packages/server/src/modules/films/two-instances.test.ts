@@ -1,5 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filmList } from '@filmlist/shared/api/films';
+import { FILMS_CHANGED_CHANNEL } from './film-changes.js';
 import { createFilm, createMember } from '../../../test/support/factories.js';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.js';
 import { onPostgres } from '../../../test/support/config.js';
@@ -68,5 +70,37 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     expect(patched.headers.etag).toBe(wholeThere?.headers.etag);
     expect(patched.body).toBe(wholeThere?.body);
     expect(wholeHere?.headers.etag).toBe(wholeThere?.headers.etag);
+  });
+
+  // Last: it ends the first instance's feed connection (it listens again by itself).
+  it('tells the other of a vote whose notice could not be sent, once its feed is back', async () => {
+    const film = await createFilm(first.app, { title: 'Unannounced Elsewhere', releaseYear: 2007 });
+    await within(1000, async () => (await listOf(second)).some((f) => f.film_id === film.filmId));
+    const rate = async (member: Awaited<ReturnType<typeof createMember>>) =>
+      first.app.inject({
+        method: 'POST',
+        url: '/api/ratings/rate',
+        headers: member.auth,
+        payload: { user_id: member.userId, film_id: film.filmId, rating: 8 },
+      });
+    // The first instance's feed connection, known by the notice it sends for a vote.
+    const watcher = new pg.Client({ connectionString: first.databaseUrl });
+    await watcher.connect();
+    let feedPid: number | undefined;
+    watcher.on('notification', (message) => {
+      if (message.payload === String(film.filmId)) feedPid = message.processId;
+    });
+    await watcher.query(`LISTEN ${FILMS_CHANGED_CHANNEL}`);
+    try {
+      expect((await rate(await createMember(first.app))).statusCode).toBe(201);
+      await within(1000, async () => feedPid !== undefined);
+      await within(1000, async () => (await listOf(second)).find((f) => f.film_id === film.filmId)?.r === 1);
+      // Its connection ends; a vote comes before it listens again, and its notice cannot go.
+      await watcher.query('SELECT pg_terminate_backend($1)', [feedPid]);
+      expect((await rate(await createMember(first.app))).statusCode).toBe(201);
+      await within(5000, async () => (await listOf(second)).find((f) => f.film_id === film.filmId)?.r === 2);
+    } finally {
+      await watcher.end();
+    }
   });
 });
