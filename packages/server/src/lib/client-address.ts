@@ -23,6 +23,5 @@ export function addressKey(ip: string): string {
 
 /** The client a request's per-address limits count it against (the address Fastify took from the socket or the trusted proxy). */
 export function clientAddress(request: FastifyRequest): string {
-  // eslint-disable-next-line no-restricted-properties -- the one place the address is read for limits
   return addressKey(request.ip);
 }

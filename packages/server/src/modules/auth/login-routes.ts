@@ -39,11 +39,12 @@ export const loginRoutes: FastifyPluginAsyncZod = async (app) => {
       const user = await repo.findByUsername(username);
       const budget = loginBudgetKey(user, username);
       // The same status, body and work for an unknown user and a wrong password.
-      const valid = await throttle.check(budget, clientAddress(request), () =>
+      const client = clientAddress(request);
+      const valid = await throttle.check(budget, client, () =>
         user ? verifyPassword(user.passwordHash, password) : verifyAgainstDummy(password),
       );
       if (!user || !valid) throw new HttpError(401, 'invalid_credentials', messages.loginFailed);
-      await throttle.succeeded(budget, clientAddress(request));
+      await throttle.succeeded(budget, client);
       if (!user.verified) throw new HttpError(403, 'unverified', messages.loginUnverified);
       const session = await app.sessions.create(user.userId, now);
       const access = await app.accessTokens.sign({ userId: user.userId, sessionId: session.sessionId }, now);

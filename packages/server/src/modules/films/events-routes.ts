@@ -69,7 +69,8 @@ export const listEventRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admission = app.listEvents.admit(clientAddress(request));
+      const client = clientAddress(request);
+      const admission = app.listEvents.admit(client);
       if (admission === 'address-full') {
         throw new HttpError(429, 'rate_limited', messages.rateLimited, undefined, { 'retry-after': RETRY_AFTER.addressFull });
       }
@@ -88,7 +89,7 @@ export const listEventRoutes: FastifyPluginAsyncZod = async (app) => {
       // Clients reconnect after a few seconds, spread out so that a restart is not met by every stream at once.
       sink.write(Buffer.from(`retry: ${2000 + Math.floor(Math.random() * 3000)}\n\n`));
       const lastEventId = request.headers['last-event-id'];
-      app.listEvents.open(sink, clientAddress(request), typeof lastEventId === 'string' ? lastEventId : undefined);
+      app.listEvents.open(sink, client, typeof lastEventId === 'string' ? lastEventId : undefined);
       // The head, the retry and the first event leave together.
       sink.uncork();
     },

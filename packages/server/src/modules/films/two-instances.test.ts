@@ -30,15 +30,32 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     throw new Error(`not within ${ms} ms`);
   }
 
+  /** A film added through the first instance, once the second lists it. */
+  async function filmInBoth(title: string, releaseYear: number) {
+    const film = await createFilm(first.app, { title, releaseYear });
+    await within(1000, async () => (await listOf(second)).some((f) => f.film_id === film.filmId));
+    return film;
+  }
+
+  /** A new member's rating of the film through the first instance: the answer's status. */
+  async function rateThroughFirst(filmId: number, rating: number): Promise<number> {
+    const member = await createMember(first.app);
+    const vote = await first.app.inject({
+      method: 'POST',
+      url: '/api/ratings/rate',
+      headers: member.auth,
+      payload: { user_id: member.userId, film_id: filmId, rating },
+    });
+    return vote.statusCode;
+  }
+
   it('shows a film added through one in the other within 1 s', async () => {
     expect(await listOf(second)).toEqual([]);
-    const film = await createFilm(first.app, { title: 'Seen Elsewhere', releaseYear: 2004 });
-    await within(1000, async () => (await listOf(second)).some((f) => f.film_id === film.filmId));
+    await filmInBoth('Seen Elsewhere', 2004);
   });
 
   it('shows a vote through one in the score of the other within 1 s', async () => {
-    const film = await createFilm(first.app, { title: 'Voted Elsewhere', releaseYear: 2005 });
-    await within(1000, async () => (await listOf(second)).some((f) => f.film_id === film.filmId));
+    const film = await filmInBoth('Voted Elsewhere', 2005);
     const member = await createMember(first.app);
     const vote = await first.app.inject({
       method: 'POST',
@@ -51,16 +68,8 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
   });
 
   it('makes, from a vote another instance names, the same list as a read of every film', async () => {
-    const film = await createFilm(first.app, { title: 'Patched Elsewhere', releaseYear: 2006 });
-    await within(1000, async () => (await listOf(second)).some((f) => f.film_id === film.filmId));
-    const member = await createMember(first.app);
-    const vote = await first.app.inject({
-      method: 'POST',
-      url: '/api/ratings/rate',
-      headers: member.auth,
-      payload: { user_id: member.userId, film_id: film.filmId, rating: 9 },
-    });
-    expect(vote.statusCode).toBe(201);
+    const film = await filmInBoth('Patched Elsewhere', 2006);
+    expect(await rateThroughFirst(film.filmId, 9)).toBe(201);
     await within(1000, async () => (await listOf(second)).find((f) => f.film_id === film.filmId)?.r === 1);
     const patched = await second.app.inject('/api/films/allfilms');
     // Both instances now read every film.
@@ -74,15 +83,7 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
 
   // Last: it ends the first instance's feed connection (it listens again by itself).
   it('tells the other of a vote whose notice could not be sent, once its feed is back', async () => {
-    const film = await createFilm(first.app, { title: 'Unannounced Elsewhere', releaseYear: 2007 });
-    await within(1000, async () => (await listOf(second)).some((f) => f.film_id === film.filmId));
-    const rate = async (member: Awaited<ReturnType<typeof createMember>>) =>
-      first.app.inject({
-        method: 'POST',
-        url: '/api/ratings/rate',
-        headers: member.auth,
-        payload: { user_id: member.userId, film_id: film.filmId, rating: 8 },
-      });
+    const film = await filmInBoth('Unannounced Elsewhere', 2007);
     // The first instance's feed connection, known by the notice it sends for a vote.
     const watcher = new pg.Client({ connectionString: first.databaseUrl });
     await watcher.connect();
@@ -92,12 +93,12 @@ describe.runIf(onPostgres)('two instances on one PostgreSQL', () => {
     });
     await watcher.query(`LISTEN ${FILMS_CHANGED_CHANNEL}`);
     try {
-      expect((await rate(await createMember(first.app))).statusCode).toBe(201);
+      expect(await rateThroughFirst(film.filmId, 8)).toBe(201);
       await within(1000, async () => feedPid !== undefined);
       await within(1000, async () => (await listOf(second)).find((f) => f.film_id === film.filmId)?.r === 1);
       // Its connection ends; a vote comes before it listens again, and its notice cannot go.
       await watcher.query('SELECT pg_terminate_backend($1)', [feedPid]);
-      expect((await rate(await createMember(first.app))).statusCode).toBe(201);
+      expect(await rateThroughFirst(film.filmId, 8)).toBe(201);
       await within(5000, async () => (await listOf(second)).find((f) => f.film_id === film.filmId)?.r === 2);
     } finally {
       await watcher.end();
